@@ -1,0 +1,328 @@
+"""The public face of the engine: ``Game``. See docs/engine-api.md for a tour with a runnable example."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from ..i18n import _
+from . import rules as R
+from .actions import Action
+from .boards import make_board
+from .errors import ActionParseError, IllegalAction, RulesetError, SnapshotError
+from .ruleset import DEV_KINDS, Ruleset
+from .scoring import longest_road_length, total_vp, visible_vp, vp_breakdown
+from .state import PHASES, State, Trade
+from .topology import Topology, build_topology
+
+SNAPSHOT_VERSION = 1
+_TOPOLOGY_CACHE: dict[tuple[int, ...], Topology] = {}
+
+
+def _topology(rows: tuple[int, ...]) -> Topology:
+    topo = _TOPOLOGY_CACHE.get(rows)
+    if topo is None:
+        topo = _TOPOLOGY_CACHE[rows] = build_topology(rows)
+    return topo
+
+
+def load_rules(variant: str | Path | Ruleset | dict[str, Any], options: dict[str, Any] | None = None) -> Ruleset:
+    """Return the Ruleset for a variant name, a rule-file path, a Ruleset or a rule mapping.
+
+    Names and paths are read by the YAML loader in ``catan_desktop.variants`` (the engine itself reads no
+    files). Raises RulesetError, or the loader's RuleFileError, listing every problem.
+    """
+    if isinstance(variant, Ruleset):
+        if not options:
+            return variant
+        variant = variant.to_json_data()
+    if isinstance(variant, dict):
+        data = variant
+        if options:
+            from .schema import apply_overrides
+
+            try:
+                data = apply_overrides(data, options)
+            except ValueError as exc:
+                raise RulesetError([f"<options>: {exc}"]) from exc
+        return Ruleset.from_dict(data)
+    from ..variants import load_variant  # lazy: keeps the engine free of YAML at import time
+
+    return Ruleset.from_dict(load_variant(str(variant), options or None))
+
+
+class Game:
+    """One game of a variant: the rules, the board's topology, the state and its own seeded RNG."""
+
+    def __init__(self, rules: Ruleset, state: State, rng: random.Random, seed: int, options: dict[str, Any]):
+        self.rules = rules
+        self.topo = _topology(rules.rows)
+        self.s = state
+        self.rng = rng
+        self.seed = seed
+        self.options = dict(options)
+        self.res_index = {r: i for i, r in enumerate(rules.resources)}
+        self._legal: list[Action] | None = None
+        self._legal_set: set[Action] | None = None
+        self._refresh_board()
+
+    # ------------------------------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(
+        cls,
+        variant: str | Path | Ruleset | dict[str, Any] = "base",
+        players: int = 4,
+        seed: int = 0,
+        board: str = "random",
+        options: dict[str, Any] | None = None,
+    ) -> Game:
+        """Start a game: lay out the board, shuffle the deck and roll for the start player (Q-05).
+
+        Raises RulesetError for a bad variant, option, player count or board name.
+        """
+        rules = load_rules(variant, options)
+        if not rules.players_min <= players <= rules.players_max:
+            raise RulesetError(
+                [_("players: {name} is for {lo}-{hi} players, not {n}",
+                   name=rules.title, lo=rules.players_min, hi=rules.players_max, n=players)]
+            )
+        rng = random.Random(seed)
+        topo = _topology(rules.rows)
+        setup = make_board(rules, topo, board, rng)
+        deck: list[str] = []
+        for kind, count in rules.dev_deck:
+            deck.extend([kind] * count)
+        rng.shuffle(deck)
+        n_res = len(rules.resources)
+        state = State(
+            players=players,
+            phase="setup_settlement",
+            current=0,
+            turn=0,
+            hands=[[0] * n_res for _ in range(players)],
+            bank=[rules.bank_per_resource] * n_res,
+            dev_deck=deck,
+            dev_hand=[[0] * len(DEV_KINDS) for _ in range(players)],
+            dev_new=[[0] * len(DEV_KINDS) for _ in range(players)],
+            knights=[0] * players,
+            dev_played=False,
+            node_owner=[-1] * topo.num_nodes,
+            node_level=[0] * topo.num_nodes,
+            edge_owner=[-1] * topo.num_edges,
+            roads_of=[[] for _ in range(players)],
+            buildings_of=[[] for _ in range(players)],
+            pieces_left=[list(rules.pieces) for _ in range(players)],
+            terrain=list(setup.terrain),
+            number=list(setup.number),
+            letter=list(setup.letter),
+            harbours=list(setup.harbours),
+            robber=setup.robber,
+            board_kind=setup.kind,
+            road_len=[0] * players,
+            gained=[[0] * n_res for _ in range(players)],
+        )
+        game = cls(rules, state, rng, seed, options or {})
+        start = game._roll_for_start()
+        state.start_player = state.current = start
+        order = [(start + k) % players for k in range(players)]
+        queue: list[int] = []
+        for rnd in range(rules.setup_settlements):
+            queue.extend(order if rnd % 2 == 0 else reversed(order))  # snake order (B-3.4b)
+        state.setup_queue = queue
+        return game
+
+    def _roll_for_start(self) -> int:
+        """Pick the start player (B-3.5): highest 2-dice roll, ties re-roll (reading Q-05)."""
+        players = list(range(self.s.players))
+        if self.rules.start_player == "first_seat":
+            return 0
+        while True:
+            rolls = {p: self.rng.randint(1, 6) + self.rng.randint(1, 6) for p in players}
+            best = max(rolls.values())
+            self.event("start_roll", rolls=[rolls.get(p) for p in range(self.s.players)])
+            players = [p for p in players if rolls[p] == best]
+            if len(players) == 1:
+                self.event("start_player", seat=players[0])
+                return players[0]
+
+    def _refresh_board(self) -> None:
+        """Rebuild the lookup tables derived from the board (numbers, harbours, terrain resources)."""
+        s = self.s
+        self.terrain_res = [self.rules.terrain_resource.get(t) for t in s.terrain]
+        by_number: dict[int, list[int]] = {}
+        for h, num in enumerate(s.number):
+            if num:
+                by_number.setdefault(num, []).append(h)
+        self.hexes_by_number = by_number
+        node_harbour: dict[int, str] = {}
+        for e, kind in s.harbours:
+            for n in self.topo.edge_nodes[e]:
+                node_harbour[n] = kind
+        self.node_harbour = node_harbour
+
+    # ---------------------------------------------------------------------------------------- properties
+
+    @property
+    def current_player(self) -> int:
+        """The seat that must act now (during discards and trade answers, not always the active player)."""
+        return R.actor(self) if self.s.phase != "over" else self.s.current
+
+    @property
+    def active_player(self) -> int:
+        """The seat whose turn it is."""
+        return self.s.current
+
+    @property
+    def phase(self) -> str:
+        return self.s.phase
+
+    @property
+    def is_over(self) -> bool:
+        return self.s.phase == "over"
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self.s.winners)
+
+    @property
+    def turn(self) -> int:
+        return self.s.turn
+
+    @property
+    def players(self) -> int:
+        return self.s.players
+
+    @property
+    def history(self) -> list[str]:
+        """Every action applied since the start, as canonical text."""
+        return self.s.history
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """Every event so far (some carry a ``private`` list of the seats allowed to see them)."""
+        return self.s.log
+
+    # -------------------------------------------------------------------------------------------- verbs
+
+    def legal_actions(self) -> list[Action]:
+        """Return every legal action for the player to act, in a deterministic order (a new list)."""
+        if self._legal is None:
+            self._legal = R.legal_actions(self)
+        return list(self._legal)
+
+    def legal_set(self) -> set[Action]:
+        """Return the legal actions as a set (shared: do not modify)."""
+        if self._legal_set is None:
+            if self._legal is None:
+                self._legal = R.legal_actions(self)
+            self._legal_set = set(self._legal)
+        return self._legal_set
+
+    def is_legal(self, action: Action | str) -> bool:
+        """True for any legal action, including trade offers that legal_actions does not list."""
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        """Return a player-readable reason why ``action`` is not legal now, or None when it is."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except ActionParseError as exc:
+                return str(exc)
+        if not isinstance(action, Action):
+            return _("not an action")
+        return R.explain(self, action)
+
+    def apply(self, action: Action | str) -> None:
+        """Apply ``action``; raises IllegalAction(reason) and leaves the state unchanged if it is not legal."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except ActionParseError as exc:
+                raise IllegalAction(str(exc), action) from exc
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        self.s.history.append(str(action))
+        self._legal = None
+        self._legal_set = None
+        R.perform(self, action)
+
+    def clone(self) -> Game:
+        """Return an independent copy (state and RNG) sharing the immutable rules and topology."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return Game(self.rules, self.s.clone(), rng, self.seed, self.options)
+
+    def event(self, kind: str, **fields: Any) -> None:
+        """Append an event to the game log (used by the rules; bots and the UI read it)."""
+        fields["t"] = kind
+        fields["turn"] = self.s.turn
+        self.s.log.append(fields)
+
+    # ------------------------------------------------------------------------------------------ queries
+
+    def vp(self, seat: int) -> int:
+        """Return a seat's total victory points, hidden VP cards included."""
+        return total_vp(self, seat)
+
+    def visible_vp(self, seat: int) -> int:
+        """Return the victory points everyone can see."""
+        return visible_vp(self, seat)
+
+    def vp_breakdown(self, seat: int) -> dict[str, int]:
+        """Return a seat's points by source."""
+        return vp_breakdown(self, seat)
+
+    def harbour_rates(self, seat: int) -> dict[str, int]:
+        """Return a seat's best bank rate per resource."""
+        return dict(zip(self.rules.resources, R.harbour_rates(self, seat), strict=True))
+
+    def hand(self, seat: int) -> dict[str, int]:
+        """Return a seat's resource cards by name (full state: the UI shows only the human's own)."""
+        return dict(zip(self.rules.resources, self.s.hands[seat], strict=True))
+
+    def cost_text(self, item: str) -> str:
+        """Return a readable cost such as '1 brick + 1 lumber'."""
+        cost = self.rules.costs[item]
+        return " + ".join(f"{n} {self.rules.resources[i]}" for i, n in enumerate(cost) if n)
+
+    # ------------------------------------------------------------------------------------- observation
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Return what ``seat`` may know, as JSON-serialisable data: the public board and counts, its own
+        hand and development cards, and the public log (private events only if ``seat`` took part).
+        Never another seat's cards, the deck order or the RNG."""
+        from .views import observation
+
+        return observation(self, seat)
+
+    # ------------------------------------------------------------------------------------ serialisation
+
+    def to_json(self) -> str:
+        """Return the complete state as JSON text (documented in docs/engine-api.md)."""
+        from .snapshot import to_data
+
+        return json.dumps(to_data(self), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes, rules: Ruleset | None = None) -> Game:
+        """Rebuild a game from ``to_json`` output or a hand-written snapshot; raises SnapshotError."""
+        from .snapshot import from_data
+
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise SnapshotError(f"not valid JSON: {exc}") from exc
+        return from_data(cls, data, rules)
+
+    def _rebuild_derived(self) -> None:
+        """Recompute what snapshots do not store: road lengths and the board lookups."""
+        self._refresh_board()
+        self.s.road_len = [longest_road_length(self, p) for p in range(self.s.players)]
+
+
+__all__ = ["Game", "Action", "IllegalAction", "PHASES", "Trade"]

@@ -1,0 +1,83 @@
+"""The mutable state of one game. Plain lists and ints (indexed by seat, node, edge, hex, resource)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+PHASES = (
+    "setup_settlement",  # a founding settlement (B-3.4)
+    "setup_road",  # the road beside it
+    "roll",  # the active player's turn before the dice
+    "discard",  # a 7: players over the limit discard, in seat order from the active player (B-6.2)
+    "robber",  # move the robber and maybe steal (B-6.3, B-6.4, B-9.2)
+    "main",  # trade, then build (B-4.2)
+    "road_building",  # the free roads of a Road Building card (B-9.3)
+    "trade_offer",  # the other players answer a domestic offer in seat order (B-7.1)
+    "trade_confirm",  # the active player picks a partner or cancels
+    "over",
+)
+
+
+@dataclass
+class Trade:
+    """A domestic offer in progress: the active player gives ``give`` for ``get`` (per-resource counts)."""
+
+    give: list[int]
+    get: list[int]
+    responders: list[int]
+    answers: dict[int, tuple[str, list[int], list[int]]] = field(default_factory=dict)
+    # answer: ("accept"|"reject", [], []) or ("counter", responder_gives, responder_gets)
+
+
+@dataclass
+class State:
+    """Everything that changes during a game. The board's shape lives in the Topology, not here."""
+
+    players: int
+    phase: str
+    current: int  # the active player (whose turn it is)
+    turn: int  # 0 during the founding phase, then 1, 2, ...
+    hands: list[list[int]]
+    bank: list[int]
+    dev_deck: list[str]  # the top card is the last one
+    dev_hand: list[list[int]]  # per seat, per DEV_KINDS
+    dev_new: list[list[int]]  # bought this turn (cannot be played yet)
+    knights: list[int]
+    dev_played: bool
+    node_owner: list[int]  # -1 = empty
+    node_level: list[int]  # 1 settlement, 2 city
+    edge_owner: list[int]
+    roads_of: list[list[int]]
+    buildings_of: list[list[int]]
+    pieces_left: list[list[int]]  # per seat: road, settlement, city
+    terrain: list[str]
+    number: list[int]
+    letter: list[str]
+    harbours: list[tuple[int, str]]
+    robber: int
+    board_kind: str
+    lr_holder: int = -1
+    road_len: list[int] = field(default_factory=list)
+    la_holder: int = -1
+    dice: tuple[int, int] | None = None
+    built: bool = False
+    offers_made: int = 0
+    trade: Trade | None = None
+    discard_queue: list[tuple[int, int]] = field(default_factory=list)
+    free_roads: int = 0
+    resume_phase: str = "main"
+    setup_queue: list[int] = field(default_factory=list)
+    setup_index: int = 0
+    last_settlement: int = -1
+    winners: list[int] = field(default_factory=list)
+    start_player: int = 0
+    history: list[str] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    dice_counts: list[int] = field(default_factory=lambda: [0] * 13)
+    gained: list[list[int]] = field(default_factory=list)  # resources received from production, per seat
+
+    def clone(self) -> State:
+        """Return an independent deep copy."""
+        return copy.deepcopy(self)
