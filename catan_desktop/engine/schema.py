@@ -75,9 +75,7 @@ def did_you_mean(name: object, known: list[str] | tuple[str, ...] | frozenset[st
 def _unknown(kind: str, name: object, known: list[str] | tuple[str, ...] | frozenset[str]) -> str:
     """Return the message for a name that is not among ``known``, with a hint."""
     hint = did_you_mean(name, known)
-    if not hint and not known:
-        hint = f" (there are no {kind}s in this version)"
-    elif not hint and len(known) <= 10:
+    if not hint and 0 < len(known) <= 10:
         hint = " (expected one of: " + ", ".join(known) + ")"
     return f"unknown {kind} '{name}'{hint}"
 
@@ -425,7 +423,9 @@ def _check_top(data: dict[str, object], out: list[Problem]) -> None:
                                          f"has {len(colours)}"))
     for index, module in enumerate(_names(data.get("modules"))):
         if module not in KNOWN_MODULES:
-            out.append(Problem(("modules", index), _unknown("module", module, KNOWN_MODULES)))
+            message = _unknown("module", module, KNOWN_MODULES)
+            out.append(Problem(("modules", index), message if KNOWN_MODULES else
+                               f"{message} (this version has no rule modules)"))
     for index, name in enumerate(_names(data.get("resources"))):
         if name == GENERIC_HARBOUR:
             out.append(Problem(("resources", index),
@@ -440,6 +440,8 @@ def _check_top(data: dict[str, object], out: list[Problem]) -> None:
 
 
 def _check_resources_used(data: dict[str, object], board: _Board, out: list[Problem]) -> None:
+    if not board.resources:
+        return  # the resources list itself is wrong, and reported
     for terrain, resource in board.terrains.items():
         if isinstance(resource, str) and resource not in board.resources:
             out.append(Problem(("terrains", terrain), _unknown("resource", resource, board.resources)))
@@ -455,7 +457,7 @@ def _check_board(data: dict[str, object], board: _Board, out: list[Problem]) -> 
     counts = _get(data, "board", "terrain_counts")
     counts = counts if isinstance(counts, dict) else {}
     for terrain in counts:
-        if terrain not in board.terrains:
+        if board.terrains and terrain not in board.terrains:
             out.append(Problem(("board", "terrain_counts", terrain),
                                _unknown("terrain", terrain, tuple(board.terrains))))
     good_counts = all(_is_int(n) and n >= 0 for n in counts.values()) and bool(counts)
@@ -637,14 +639,14 @@ def _compare_layout(data: dict[str, object], path: KeyPath, terrains: Counter[st
 def _difference(expected: Counter[Any], found: Counter[Any]) -> str:
     """Return 'N more X, N fewer Y' describing how ``found`` differs from ``expected``."""
     parts = []
-    for key in sorted(set(expected) | set(found), key=str):
+    for key in sorted(set(expected) | set(found)):  # all text or all numbers
         delta = found[key] - expected[key]
         if delta:
             parts.append(f"{abs(delta)} {'more' if delta > 0 else 'fewer'} {key}")
     return ", ".join(parts)
 
 
-def validate_ruleset(data: dict[str, object]) -> list[Problem]:
+def validate_ruleset(data: dict[str, Any]) -> list[Problem]:
     """Return every problem in a parsed rule file (an empty list when it is valid); never raises."""
     if not isinstance(data, dict):
         return [Problem((), f"a rule file must be a mapping of keys to values, not {_describe(data)}")]
@@ -712,7 +714,7 @@ def _key_names(mapping: dict[str, object], path: list[str]) -> list[str]:
     return sorted({*(str(k) for k in mapping), *(_known_keys(tuple(path)) or ())})
 
 
-def apply_overrides(data: dict[str, object], overrides: Mapping[str, object]) -> dict[str, object]:
+def apply_overrides(data: dict[str, Any], overrides: Mapping[str, object]) -> dict[str, Any]:
     """Return a deep copy of ``data`` with ``overrides`` applied; raises OverrideError (a ValueError).
 
     A bare key sets that entry of ``options`` (or a top-level key); a dotted key such as

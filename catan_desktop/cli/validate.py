@@ -1,0 +1,39 @@
+"""``catan-desktop validate FILE...``: check rule files and print every problem, one per line."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from catan_desktop.variants.loader import RuleFileError, load_rule_file
+
+USAGE = "usage: catan-desktop validate FILE..."
+
+
+def run(paths: list[str], out: TextIO | None = None) -> int:
+    """Validate each rule file, printing its problems or ``FILE: ok``; return 0 if all are valid, else 2.
+
+    ``out`` defaults to the current ``sys.stdout``.
+    """
+    out = out if out is not None else sys.stdout
+    if not paths:
+        print(USAGE, file=out)
+        return 2
+    status = 0
+    for path in paths:
+        try:
+            load_rule_file(path)
+        except RuleFileError as err:
+            for line in err.problems:
+                print(line, file=out)
+            status = 2
+        except Exception as err:  # a validator reports; it never crashes, whatever it is given
+            print(f"{path}: could not be checked ({type(err).__name__}: {err}); please report this", file=out)
+            status = 2
+        else:
+            print(f"{path}: ok", file=out)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:]))

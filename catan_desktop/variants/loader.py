@@ -1,0 +1,398 @@
+"""Read rule files (``rules/*.yaml``): parse with line numbers, resolve ``extends``, validate, report.
+
+Every problem is reported as ``FILE:LINE: key.path: message`` and all of them are raised together in one
+``RuleFileError``; nothing here warns and carries on, prints, or exits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import ConstructorError
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from catan_desktop import paths
+from catan_desktop.engine.schema import (
+    NAME_RE,
+    KeyPath,
+    OverrideError,
+    Problem,
+    apply_overrides,
+    did_you_mean,
+    validate_ruleset,
+)
+
+MAX_FILE_BYTES = 1_000_000  # a rule file is a few kilobytes; anything this big is not one
+OPTIONS_SOURCE = "<options>"  # stands in for FILE:LINE in problems caused by overrides
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_EXTENDS_HINT = (
+    "a bare rule-file name such as 'base' "
+    "(lowercase letters, digits, '_' and '-'; no folders, dots or '.yaml')"
+)
+
+# Where each key came from: key path -> (file as shown to the user, 1-based line).
+Origins = dict[KeyPath, tuple[str, int]]
+
+
+class RuleFileError(Exception):
+    """A rule file could not be used; ``problems`` holds every ``FILE:LINE: key.path: message`` line."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class VariantInfo:
+    """What a menu shows about an installed rule file; ``error`` is set when the file is broken."""
+
+    name: str
+    title: str
+    description: str
+    players_min: int
+    players_max: int
+    path: Path
+    error: str | None = None
+
+
+class RuleLoader(yaml.SafeLoader):
+    """A safe YAML loader that also returns the line of every key and list item, and finds duplicate keys.
+
+    Use ``load_with_lines``; it never builds anything but plain YAML values (no custom tags).
+    """
+
+    def load_with_lines(self) -> tuple[object, dict[KeyPath, int], list[tuple[Problem, int]]]:
+        """Return (data, line of each key path, duplicate keys with their lines); raises yaml.YAMLError."""
+        node = self.get_single_node()
+        if node is None:
+            return None, {}, []
+        lines: dict[KeyPath, int] = {}
+        duplicates: list[tuple[Problem, int]] = []
+        self._record(node, (), lines, duplicates, set())  # before construction flattens '<<' merge keys
+        return self.construct_document(node), lines, duplicates
+
+    def _record(self, node: Node, path: KeyPath, lines: dict[KeyPath, int],
+                duplicates: list[tuple[Problem, int]], seen: set[int]) -> None:
+        lines.setdefault(path, node.start_mark.line + 1)
+        if id(node) in seen:  # an alias: its lines were recorded where the anchor is
+            return
+        seen.add(id(node))
+        if isinstance(node, SequenceNode):
+            for index, item in enumerate(node.value):
+                self._record(item, (*path, index), lines, duplicates, seen)
+        elif isinstance(node, MappingNode):
+            first_line: dict[object, int] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, ScalarNode) or key_node.tag == _MERGE_TAG:
+                    continue
+                key = self.construct_object(key_node)
+                line = key_node.start_mark.line + 1
+                if key in first_line:
+                    message = f"duplicate key '{key}' (first at line {first_line[key]})"
+                    duplicates.append((Problem((*path, key), message), line))
+                    continue
+                first_line[key] = line
+                lines[(*path, key)] = line
+                self._record(value_node, (*path, key), lines, duplicates, seen)
+
+
+@dataclass
+class _Loaded:
+    """One file's data, the origin of each key, and problems found before validation (duplicate keys)."""
+
+    data: dict[str, object]
+    origins: Origins
+    problems: list[tuple[str, int, str]]  # (file, line, text)
+
+
+def _where(path: KeyPath, origins: Origins, fallback: str) -> tuple[str, int | None]:
+    """Return (file, line) of a key path, or of its nearest parent that has an origin."""
+    for cut in range(len(path), -1, -1):
+        found = origins.get(path[:cut])
+        if found is not None:
+            return found
+    return fallback, None
+
+
+def _format(problem: Problem, origins: Origins, fallback: str) -> str:
+    """Return ``FILE:LINE: key.path: message`` for a problem."""
+    file, line = _where(problem.path, origins, fallback)
+    return f"{file}:{line}: {problem}" if line is not None else f"{file}: {problem}"
+
+
+def _read_text(path: Path, shown: str) -> str:
+    """Return the text of a rule file; raises RuleFileError for a file that cannot be a rule file."""
+    try:
+        if not path.exists():
+            raise RuleFileError([f"{shown}: no such file"])
+        if path.is_dir():
+            raise RuleFileError([f"{shown}: is a folder, not a rule file"])
+        if not path.is_file():
+            raise RuleFileError([f"{shown}: is not a regular file"])
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise RuleFileError([f"{shown}: is too large to be a rule file (over {MAX_FILE_BYTES} bytes)"])
+        raw = path.read_bytes()
+    except OSError as err:
+        raise RuleFileError([f"{shown}: cannot be read ({err.strerror or err})"]) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        raise RuleFileError(
+            [f"{shown}:{line}: the file is not UTF-8 text (byte 0x{raw[err.start]:02x} cannot be read)"]
+        ) from None
+
+
+def _yaml_message(err: yaml.MarkedYAMLError) -> str:
+    """Return a YAML error in plain words, without PyYAML's own position lines."""
+    problem = err.problem or "cannot read this"
+    if isinstance(err, ConstructorError) and "constructor for the tag" in problem:
+        tag = problem.split("tag", 1)[1].strip(" '").replace("tag:yaml.org,2002:", "!!")
+        return f"the tag {tag} is not allowed in a rule file"
+    if err.context and err.context_mark is not None and err.context_mark.line != getattr(
+        err.problem_mark, "line", None
+    ):
+        problem = f"{problem} ({err.context} at line {err.context_mark.line + 1})"
+    elif err.context:
+        problem = f"{problem} ({err.context})"
+    return f"YAML syntax error: {problem}"
+
+
+def _parse(path: Path, shown: str) -> _Loaded:
+    """Return one file's top-level mapping with line origins; raises RuleFileError."""
+    text = _read_text(path, shown)
+    try:
+        loader = RuleLoader(text)
+        try:
+            data, lines, duplicates = loader.load_with_lines()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        raise RuleFileError([f"{shown}:{line}: {_yaml_message(err)}"]) from None
+    except yaml.reader.ReaderError as err:
+        line = text.count("\n", 0, err.position) + 1
+        raise RuleFileError(
+            [f"{shown}:{line}: the file contains a character YAML does not allow (#x{err.character:04x})"]
+        ) from None
+    except yaml.YAMLError as err:
+        raise RuleFileError([f"{shown}: YAML error: {err}"]) from None
+    except RecursionError:
+        raise RuleFileError([f"{shown}: the file is nested too deeply to be a rule file"]) from None
+    if data is None:
+        raise RuleFileError([f"{shown}:1: the file is empty; a rule file starts with 'format: 1'"])
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else "a single value"
+        raise RuleFileError(
+            [f"{shown}:1: the file must be a mapping of keys to values (like 'format: 1'), not {kind}"]
+        )
+    origins = {key: (shown, line) for key, line in lines.items()}
+    problems = [(shown, line, f"{shown}:{line}: {problem}") for problem, line in duplicates]
+    return _Loaded(data, origins, problems)
+
+
+# --- extends ---------------------------------------------------------------------------------------------
+
+
+def _find_base(name: str, folder: Path, myself: Path) -> Path | None:
+    """Return the file ``extends: NAME`` means: NAME.yaml beside the file, else an installed one."""
+    folders = [folder]
+    with contextlib.suppress(FileNotFoundError):  # no installed rules: only the file's own folder
+        folders.append(paths.rules_dir())
+    for place in folders:
+        candidate = place / f"{name}.yaml"
+        if candidate.is_file() and candidate.resolve() != myself:
+            return candidate
+    return None
+
+
+def _installed_names() -> list[str]:
+    """Return the names of the installed rule files (none when the rules folder is missing)."""
+    try:
+        return sorted(p.stem for p in paths.rules_dir().glob("*.yaml"))
+    except FileNotFoundError:
+        return []
+
+
+def _merge(base: object, child: object) -> object:
+    """Return ``child`` deep-merged over ``base``: mappings merge key by key; lists and scalars replace."""
+    if isinstance(base, dict) and isinstance(child, dict):
+        merged = dict(base)
+        for key, value in child.items():
+            merged[key] = _merge(base[key], value) if key in base else value
+        return merged
+    return child
+
+
+def _merge_origins(base: _Loaded, child: _Loaded, own: dict[str, object]) -> Origins:
+    """Return origins for merged data: the child's keys plus the base's keys the child did not replace."""
+    replaced = [p for p in child.origins if p and not _both_mappings(base.data, own, p)]
+
+    def kept(path: KeyPath) -> bool:
+        return not any(len(path) > len(r) and path[: len(r)] == r for r in replaced)
+
+    return {**{p: o for p, o in base.origins.items() if kept(p)}, **child.origins}
+
+
+def _both_mappings(base: object, child: object, path: KeyPath) -> bool:
+    """Return whether both documents hold a mapping at ``path`` (so the merge goes inside it)."""
+    for key in path:
+        base = base.get(key) if isinstance(base, dict) else None
+        child = child.get(key) if isinstance(child, dict) else None
+    return isinstance(base, dict) and isinstance(child, dict)
+
+
+def _apply_replace(child: _Loaded, base: _Loaded, shown: str) -> list[str]:
+    """Remove from ``base`` each key the child lists under ``replace``; return problems with the list."""
+    entries = child.data.get("replace", [])
+    if not isinstance(entries, list):
+        return [_format(Problem(("replace",), "must be a list of key paths"), child.origins, shown)]
+    problems = []
+    for index, entry in enumerate(entries):
+        keys = entry.split(".") if isinstance(entry, str) else []
+        if not keys or not all(keys):
+            message = f"must be a key path like 'layouts' or 'board.terrain_counts', not {entry!r}"
+            problems.append(_format(Problem(("replace", index), message), child.origins, shown))
+            continue
+        parent: object = base.data
+        for key in keys[:-1]:
+            parent = parent.get(key) if isinstance(parent, dict) else None
+        if not isinstance(parent, dict) or keys[-1] not in parent:
+            hint = did_you_mean(keys[-1], [str(k) for k in parent]) if isinstance(parent, dict) else ""
+            message = f"'{entry}' is not a key of the file this one extends{hint}"
+            problems.append(_format(Problem(("replace", index), message), child.origins, shown))
+            continue
+        del parent[keys[-1]]
+        gone = tuple(keys)
+        base.origins = {p: o for p, o in base.origins.items() if p[: len(gone)] != gone}
+    return problems
+
+
+def _resolve(path: Path, shown: str, chain: list[Path]) -> _Loaded:
+    """Return a file's data with its ``extends`` chain merged in; raises RuleFileError."""
+    child = _parse(path, shown)
+    if "extends" not in child.data:
+        return child
+    name = child.data["extends"]
+
+    def fail(message: str, key: str = "extends") -> RuleFileError:
+        return RuleFileError([*(text for *_, text in child.problems),
+                              _format(Problem((key,), message), child.origins, shown)])
+
+    if not isinstance(name, str) or not NAME_RE.fullmatch(name):
+        raise fail(f"must be {_EXTENDS_HINT}, not {name!r}")
+    base_path = _find_base(name, path.parent, chain[-1])
+    if base_path is None and (path.parent / f"{name}.yaml").resolve() == chain[-1]:
+        raise fail("a file cannot extend itself")
+    if base_path is None:
+        hint = did_you_mean(name, _installed_names())
+        raise fail(f"no rule file named '{name}' in this file's folder or among the installed rules{hint}")
+    if base_path.resolve().parent != base_path.parent.resolve():
+        raise fail(f"'{base_path}' links to a file in another folder; extends cannot follow it")
+    if base_path.resolve() in chain:
+        loop = [p.name for p in chain[chain.index(base_path.resolve()):]]
+        raise fail("extends goes round in a circle: " + " -> ".join([*loop, base_path.name]))
+    for key in ("name", "title"):
+        if key not in child.data:
+            raise fail(f"a file that extends another must set its own '{key}'", key)
+
+    base = _resolve(base_path, str(base_path), [*chain, base_path.resolve()])
+    replace_problems = _apply_replace(child, base, shown)
+    if replace_problems:
+        raise RuleFileError([*(text for *_, text in child.problems), *replace_problems])
+    own = {k: v for k, v in child.data.items() if k not in ("extends", "replace")}
+    merged = _merge(copy.deepcopy(base.data), own)
+    assert isinstance(merged, dict)  # both sides are mappings
+    return _Loaded(merged, _merge_origins(base, child, own), [*child.problems, *base.problems])
+
+
+# --- public API ------------------------------------------------------------------------------------------
+
+
+def _ordered(problems: list[Problem], loaded: _Loaded, shown: str) -> list[str]:
+    """Return every problem as text: this file's first, then each other file's, each in line order."""
+    located = list(loaded.problems)
+    for problem in problems:
+        file, line = _where(problem.path, loaded.origins, shown)
+        located.append((file, line or 0, _format(problem, loaded.origins, shown)))
+    located.sort(key=lambda item: (item[0] != shown, item[0], item[1]))
+    return [text for *_, text in located]
+
+
+def load_rule_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Return a rule file's data with ``extends`` resolved; raises RuleFileError listing every problem."""
+    shown = os.fspath(path)
+    file = Path(shown)
+    try:
+        loaded = _resolve(file, shown, [file.resolve()])
+        problems = validate_ruleset(loaded.data)
+    except RecursionError:
+        raise RuleFileError([f"{shown}: the file is nested too deeply to be a rule file"]) from None
+    name = loaded.data.get("name")
+    if isinstance(name, str) and NAME_RE.fullmatch(name) and name != file.stem:
+        # load_variant(NAME), extends: NAME and list_variants all find a rule file by its file name
+        problems.append(Problem(("name",), f"'{name}' does not match the file name '{file.name}' "
+                                           f"(a rule file's name is its file name without '.yaml')"))
+    if problems or loaded.problems:
+        raise RuleFileError(_ordered(problems, loaded, shown))
+    return loaded.data
+
+
+def _variant_path(name_or_path: str) -> Path:
+    """Return the file a variant name or path means; raises RuleFileError for an unknown name."""
+    if not NAME_RE.fullmatch(name_or_path):
+        return Path(name_or_path)
+    try:
+        path = paths.rules_dir() / f"{name_or_path}.yaml"
+    except FileNotFoundError as err:
+        raise RuleFileError([f"{name_or_path}: {err}"]) from None
+    if not path.is_file():
+        names = _installed_names()
+        hint = did_you_mean(name_or_path, names) or " (installed: " + ", ".join(names) + ")"
+        raise RuleFileError([f"{name_or_path}: no installed variant of that name{hint}"])
+    return path
+
+
+def load_variant(name_or_path: str, overrides: Mapping[str, object] | None = None) -> dict[str, Any]:
+    """Return a variant's validated data with ``overrides`` applied; raises RuleFileError.
+
+    A bare name (``base``) means the installed ``rules/NAME.yaml``; anything else is a path.
+    """
+    data = load_rule_file(_variant_path(name_or_path))
+    if not overrides:
+        return data
+    try:
+        data = apply_overrides(data, overrides)
+    except OverrideError as err:
+        raise RuleFileError([f"{OPTIONS_SOURCE}: {p}" for p in err.problems]) from None
+    problems = validate_ruleset(data)
+    if problems:
+        raise RuleFileError([f"{OPTIONS_SOURCE}: {p}" for p in problems])
+    return data
+
+
+def list_variants() -> list[VariantInfo]:
+    """Return every installed rule file sorted by name; a broken one comes back with ``error`` set.
+
+    Raises FileNotFoundError when the installed rules folder itself is missing.
+    """
+    found = []
+    for path in sorted(paths.rules_dir().glob("*.yaml")):
+        try:
+            data = load_rule_file(path)
+        except RuleFileError as err:
+            found.append(VariantInfo(path.stem, path.stem, "", 0, 0, path, error=str(err)))
+            continue
+        players = data["players"]
+        assert isinstance(players, dict)  # validated
+        found.append(VariantInfo(str(data["name"]), str(data["title"]), str(data["description"]),
+                                 players["min"], players["max"], path))
+    return sorted(found, key=lambda info: info.name)
