@@ -64,8 +64,12 @@ class Game:
         self.seed = seed
         self.options = dict(options)
         self.res_index = {r: i for i, r in enumerate(rules.resources)}
+        # shared immutable action values, so listing legal moves allocates little
+        self.road_actions = [Action("road", e) for e in range(self.topo.num_edges)]
+        self.settle_actions = [Action("settle", n) for n in range(self.topo.num_nodes)]
+        names = rules.resources
+        self.maritime_actions = [[Action("maritime", a, b) for b in names] for a in names]
         self._legal: list[Action] | None = None
-        self._legal_set: set[Action] | None = None
         self._refresh_board()
 
     # ------------------------------------------------------------------------------------------ creation
@@ -152,11 +156,13 @@ class Game:
         """Rebuild the lookup tables derived from the board (numbers, harbours, terrain resources)."""
         s = self.s
         self.terrain_res = [self.rules.terrain_resource.get(t) for t in s.terrain]
-        by_number: dict[int, list[int]] = {}
+        producers: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
         for h, num in enumerate(s.number):
-            if num:
-                by_number.setdefault(num, []).append(h)
-        self.hexes_by_number = by_number
+            r = self.terrain_res[h]
+            if num and r is not None:
+                producers.setdefault(num, []).append((h, r, self.topo.hex_nodes[h]))
+        self.producers = producers
+        self.spot_cache: dict[tuple[str, int], list[int]] = {}
         node_harbour: dict[int, str] = {}
         for e, kind in s.harbours:
             for n in self.topo.edge_nodes[e]:
@@ -213,13 +219,11 @@ class Game:
             self._legal = R.legal_actions(self)
         return list(self._legal)
 
-    def legal_set(self) -> set[Action]:
-        """Return the legal actions as a set (shared: do not modify)."""
-        if self._legal_set is None:
-            if self._legal is None:
-                self._legal = R.legal_actions(self)
-            self._legal_set = set(self._legal)
-        return self._legal_set
+    def legal_list(self) -> list[Action]:
+        """Return the cached list of legal actions (shared: do not modify)."""
+        if self._legal is None:
+            self._legal = R.legal_actions(self)
+        return self._legal
 
     def is_legal(self, action: Action | str) -> bool:
         """True for any legal action, including trade offers that legal_actions does not list."""
@@ -248,7 +252,6 @@ class Game:
             raise IllegalAction(reason, action)
         self.s.history.append(str(action))
         self._legal = None
-        self._legal_set = None
         R.perform(self, action)
 
     def clone(self) -> Game:

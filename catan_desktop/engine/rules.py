@@ -51,7 +51,10 @@ def actor(g: Game) -> int:
 
 def can_afford(hand: list[int], cost: tuple[int, ...] | list[int]) -> bool:
     """True when ``hand`` holds at least ``cost`` of every resource."""
-    return all(h >= c for h, c in zip(hand, cost, strict=False))
+    for i, c in enumerate(cost):
+        if hand[i] < c:
+            return False
+    return True
 
 
 def settlement_spot_free(g: Game, n: int) -> bool:
@@ -64,6 +67,14 @@ def settlement_spot_free(g: Game, n: int) -> bool:
 
 def road_spots(g: Game, p: int) -> list[int]:
     """Return the free edges where seat ``p`` may build a road (B-8.3), sorted."""
+    key = ("road", p)
+    cached = g.spot_cache.get(key)
+    if cached is None:
+        cached = g.spot_cache[key] = _road_spots(g, p)
+    return cached
+
+
+def _road_spots(g: Game, p: int) -> list[int]:
     s, topo = g.s, g.topo
     owner = s.node_owner
     edge_owner = s.edge_owner
@@ -85,6 +96,14 @@ def road_spots(g: Game, p: int) -> list[int]:
 
 def settlement_spots(g: Game, p: int) -> list[int]:
     """Return the nodes where seat ``p`` may build a settlement after the founding phase, sorted."""
+    key = ("settle", p)
+    cached = g.spot_cache.get(key)
+    if cached is None:
+        cached = g.spot_cache[key] = _settlement_spots(g, p)
+    return cached
+
+
+def _settlement_spots(g: Game, p: int) -> list[int]:
     s, topo = g.s, g.topo
     found: set[int] = set()
     for e in s.roads_of[p]:
@@ -163,7 +182,7 @@ def legal_actions(g: Game) -> list[Action]:
     if ph == "setup_road":
         return [Action("road", e) for e in sorted(g.topo.node_edges[s.last_settlement]) if s.edge_owner[e] < 0]
     if ph == "road_building":
-        return [Action("road", e) for e in road_spots(g, s.current)]
+        return [g.road_actions[e] for e in road_spots(g, s.current)]
     if ph == "trade_offer":
         return _answer_actions(g)
     if ph == "trade_confirm":
@@ -180,19 +199,21 @@ def _main_actions(g: Game) -> list[Action]:
     if s.dev_deck and can_afford(hand, rules.costs["development_card"]):
         acts.append(A_BUY)
     if left[ROAD] and can_afford(hand, rules.costs["road"]):
-        acts.extend(Action("road", e) for e in road_spots(g, p))
+        road_acts = g.road_actions
+        acts.extend([road_acts[e] for e in road_spots(g, p)])
     if left[SETTLEMENT] and can_afford(hand, rules.costs["settlement"]):
-        acts.extend(Action("settle", n) for n in settlement_spots(g, p))
+        settle_acts = g.settle_actions
+        acts.extend([settle_acts[n] for n in settlement_spots(g, p)])
     if left[CITY] and can_afford(hand, rules.costs["city"]):
         acts.extend(Action("city", n) for n in sorted(s.buildings_of[p]) if s.node_level[n] == 1)
     acts.extend(_dev_plays(g, p))
     if trading_allowed(g):
-        names = rules.resources
         rates = harbour_rates(g, p)
         bank = s.bank
+        maritime = g.maritime_actions
         for i, rate in enumerate(rates):
             if hand[i] >= rate:
-                acts.extend(Action("maritime", names[i], names[j]) for j in range(len(names)) if j != i and bank[j])
+                acts.extend([maritime[i][j] for j in range(len(rates)) if j != i and bank[j]])
         if rules.option("domestic_trade", True) and s.offers_made < rules.option("max_offers_per_turn", 6):
             acts.extend(_representative_offers(g, hand))
     return acts
@@ -254,21 +275,29 @@ def _robber_actions(g: Game) -> list[Action]:
     p = s.current
     optional = g.rules.option("robber_steal_optional", True)
     out: list[Action] = []
-    for h in range(topo.num_hexes):
+    owner = s.node_owner
+    for h, nodes in enumerate(topo.hex_nodes):
         if h == s.robber:
             continue
         hid = topo.hex_ids[h]
-        victims = robber_victims(g, h, p)
+        victims = sorted({o for o in map(owner.__getitem__, nodes) if o >= 0 and o != p})
         if not victims or optional:
             out.append(Action("robber", hid, None))
-        out.extend(Action("robber", hid, v) for v in victims)
+        for v in victims:
+            out.append(Action("robber", hid, v))
     return out
 
 
 def robber_victims(g: Game, h: int, p: int) -> list[int]:
     """Return the seats other than ``p`` with a building next to hex ``h`` (B-6.4), sorted."""
     owner = g.s.node_owner
-    return sorted({owner[n] for n in g.topo.hex_nodes[h] if owner[n] >= 0 and owner[n] != p})
+    found = []
+    for n in g.topo.hex_nodes[h]:
+        o = owner[n]
+        if o >= 0 and o != p and o not in found:
+            found.append(o)
+    found.sort()
+    return found
 
 
 def _sub_bundles(g: Game, hand: list[int], amount: int) -> list[Bundle]:
@@ -368,7 +397,7 @@ def explain(g: Game, action: Action) -> str | None:
         if not isinstance(action.a, tuple) or not isinstance(action.b, tuple):
             return _("not a well-formed counter-offer")
         return offer_problem(g, action.a, action.b, s.hands[actor(g)])
-    if g.legal_set().__contains__(action):
+    if action in g.legal_list():
         return None
     return _reason(g, action)
 
@@ -538,9 +567,9 @@ def perform(g: Game, action: Action) -> None:
     s = g.s
     kind = action.kind
     active_acts = actor(g) == s.current
-    handler = _HANDLERS[kind]
-    handler(g, action)
-    if active_acts and s.phase not in ("over", "setup_settlement", "setup_road"):
+    _HANDLERS[kind](g, action)
+    # Q-15(a): points change only through these actions ("end" checks the next player itself)
+    if active_acts and kind in _SCORING_KINDS and s.phase not in ("over", "setup_settlement", "setup_road"):
         check_victory(g, s.current)
 
 
@@ -563,6 +592,7 @@ def _pay(g: Game, p: int, cost: tuple[int, ...] | list[int]) -> None:
 
 def _place_settlement(g: Game, p: int, n: int) -> None:
     s = g.s
+    g.spot_cache.clear()
     s.node_owner[n] = p
     s.node_level[n] = 1
     s.buildings_of[p].append(n)
@@ -575,6 +605,7 @@ def _place_settlement(g: Game, p: int, n: int) -> None:
 
 def _place_road(g: Game, p: int, e: int) -> None:
     s = g.s
+    g.spot_cache.clear()
     s.edge_owner[e] = p
     s.roads_of[p].append(e)
     s.pieces_left[p][ROAD] -= 1
@@ -654,7 +685,8 @@ def _do_road(g: Game, action: Action) -> None:
 
 def _do_roll(g: Game, action: Action) -> None:
     s = g.s
-    d1, d2 = g.rng.randint(1, 6), g.rng.randint(1, 6)
+    rand = g.rng.random
+    d1, d2 = int(rand() * 6) + 1, int(rand() * 6) + 1
     s.dice = (d1, d2)
     total = d1 + d2
     s.dice_counts[total] += 1
@@ -683,45 +715,39 @@ def _start_seven(g: Game) -> None:
 def produce(g: Game, total: int) -> None:
     """Pay out production for a roll of ``total`` (B-5), with the bank-shortage rule (B-5.5, Q-07)."""
     s = g.s
-    n_res = len(g.rules.resources)
-    owed = [[0] * n_res for _ in range(s.players)]
-    any_owed = False
-    owner, level = s.node_owner, s.node_level
-    for h in g.hexes_by_number.get(total, ()):
-        if h == s.robber:
+    owner, level, robber = s.node_owner, s.node_level, s.robber
+    owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards
+    for h, r, nodes in g.producers.get(total, ()):
+        if h == robber:
             continue  # B-6.6
-        r = g.terrain_res[h]
-        if r is None:
-            continue
-        for n in g.topo.hex_nodes[h]:
+        for n in nodes:
             o = owner[n]
             if o >= 0:
-                owed[o][r] += level[n]
-                any_owed = True
-    if not any_owed:
+                per_seat = owed.setdefault(r, {})
+                per_seat[o] = per_seat.get(o, 0) + level[n]
+    if not owed:
         return
     exception = g.rules.option("bank_shortage_one_player_exception", False)
-    paid = [[0] * n_res for _ in range(s.players)]
-    for r in range(n_res):
-        takers = [p for p in range(s.players) if owed[p][r]]
-        if not takers:
-            continue
-        want = sum(owed[p][r] for p in takers)
-        if want <= s.bank[r]:
-            for p in takers:
-                paid[p][r] = owed[p][r]
-        elif exception and len(takers) == 1:
-            paid[takers[0]][r] = s.bank[r]
-        else:
-            g.event("shortage", resource=g.rules.resources[r], owed=want, bank=s.bank[r])
-            continue
-        for p in takers:
-            s.hands[p][r] += paid[p][r]
-            s.bank[r] -= paid[p][r]
-            s.gained[p][r] += paid[p][r]
-    for p in range(s.players):
-        if any(paid[p]):
-            g.event("produce", seat=p, cards=bundle_of(g, paid[p]))
+    names = g.rules.resources
+    bank, hands, gained = s.bank, s.hands, s.gained
+    received: dict[int, dict[str, int]] = {}
+    for r in sorted(owed):
+        per_seat = owed[r]
+        want = sum(per_seat.values())
+        if want > bank[r]:
+            if exception and len(per_seat) == 1:
+                per_seat = {p: bank[r] for p in per_seat}
+            else:
+                g.event("shortage", resource=names[r], owed=want, bank=bank[r])
+                continue
+        for p, n in per_seat.items():
+            if n:
+                hands[p][r] += n
+                bank[r] -= n
+                gained[p][r] += n
+                received.setdefault(p, {})[names[r]] = n
+    for p in sorted(received):
+        g.event("produce", seat=p, cards=received[p])
 
 
 def _do_discard(g: Game, action: Action) -> None:
@@ -916,6 +942,8 @@ def _do_end(g: Game, action: Action) -> None:
     g.event("turn", seat=s.current, turn=s.turn)
     check_victory(g, s.current)  # Q-15(b): a player already at the target wins when their turn comes
 
+
+_SCORING_KINDS = frozenset({"settle", "city", "road", "knight", "buy"})
 
 _HANDLERS = {
     "settle": _do_settle,

@@ -39,13 +39,36 @@ def longest_road_length(g: Game, p: int) -> int:
                 walk(m, length + 1)
                 used.discard(e)
 
-    # A longest trail starts at a dead end, a junction or a cut; starting everywhere is simple and cheap
-    # for at most 15 roads.
+    # A longest trail can always start at a dead end, a junction or an opponent's building: from any other
+    # node (two of our roads, no cut) it could be extended backwards. A component that is a plain ring has
+    # no such node, so one of its nodes is added.
+    starts = [n for n, links in adj.items() if len(links) != 2 or (owner[n] >= 0 and owner[n] != p)]
+    seen: set[int] = set()
+    for n in starts:
+        _flood(adj, n, seen)
     for n in adj:
+        if n not in seen:
+            starts.append(n)
+            _flood(adj, n, seen)
+    for n in starts:
         walk(n, 0)
         if best == len(roads):
             break
     return best
+
+
+def _flood(adj: dict[int, list[tuple[int, int]]], start: int, seen: set[int]) -> None:
+    """Mark every node connected to ``start`` through the roads in ``adj``."""
+    if start in seen:
+        return
+    stack = [start]
+    seen.add(start)
+    while stack:
+        n = stack.pop()
+        for _e, m in adj[n]:
+            if m not in seen:
+                seen.add(m)
+                stack.append(m)
 
 
 def update_longest_road(g: Game, seats: list[int]) -> None:
