@@ -90,14 +90,18 @@ def _parse_bundle(text: str, whole: str) -> Bundle:
     for part in text.split(","):
         name, sep, num = part.partition("=")
         if not sep or not _NAME.match(name) or not num.isdigit() or int(num) <= 0:
-            raise ActionParseError(f"bad card list {text!r} in action {whole!r}: expected e.g. 'brick=1,ore=2'")
+            raise ActionParseError(
+                f"bad card list {text!r} in action {whole!r}: expected e.g. 'brick=1,ore=2'"
+            )
         if name in seen:
             raise ActionParseError(f"resource {name!r} named twice in action {whole!r}")
         seen.add(name)
         pairs.append((name, int(num)))
     bundle = make_bundle(pairs)
     if bundle_text(bundle) != text:
-        raise ActionParseError(f"card list {text!r} in action {whole!r} is not canonical; write {bundle_text(bundle)!r}")
+        raise ActionParseError(
+            f"card list {text!r} in action {whole!r} is not canonical; write {bundle_text(bundle)!r}"
+        )
     return bundle
 
 
@@ -115,7 +119,9 @@ def parse_action(text: str) -> Action:
     def need(n: int | tuple[int, ...]) -> None:
         allowed = (n,) if isinstance(n, int) else n
         if len(args) not in allowed:
-            raise ActionParseError(f"action {text!r}: '{kind}' takes {' or '.join(map(str, allowed))} argument(s)")
+            raise ActionParseError(
+                f"action {text!r}: '{kind}' takes {' or '.join(map(str, allowed))} argument(s)"
+            )
 
     def integer(word: str) -> int:
         if not word.isdigit() or (len(word) > 1 and word[0] == "0"):

@@ -99,7 +99,9 @@ def _random(rules: Ruleset, topo: Topology, rng: random.Random, kind: str = "ran
         letter[h] = tok_letter
     kinds = list(rules.harbour_set)
     rng.shuffle(kinds)
-    harbours = tuple((topo.side_edge(h, s), k) for (h, s), k in zip(rules.harbour_positions, kinds, strict=True))
+    harbours = tuple(
+        (topo.side_edge(h, s), k) for (h, s), k in zip(rules.harbour_positions, kinds, strict=True)
+    )
     return BoardSetup(
         kind=kind,
         terrain=tuple(terrain),
@@ -122,7 +124,9 @@ def _balanced_by_token_shuffle(rules: Ruleset, topo: Topology, rng: random.Rando
         for h, (tl, tn) in zip(producing, tokens, strict=True):
             number[h], letter[h] = tn, tl
         if is_balanced(topo, number):
-            return BoardSetup("balanced", base.terrain, tuple(number), tuple(letter), base.harbours, base.robber)
+            return BoardSetup(
+                "balanced", base.terrain, tuple(number), tuple(letter), base.harbours, base.robber
+            )
     return base  # a board shape where no balanced placement exists: the plain random board
 
 

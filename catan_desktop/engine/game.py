@@ -28,7 +28,9 @@ def _topology(rows: tuple[int, ...]) -> Topology:
     return topo
 
 
-def load_rules(variant: str | Path | Ruleset | dict[str, Any], options: dict[str, Any] | None = None) -> Ruleset:
+def load_rules(
+    variant: str | Path | Ruleset | dict[str, Any], options: dict[str, Any] | None = None
+) -> Ruleset:
     """Return the Ruleset for a variant name, a rule-file path, a Ruleset or a rule mapping.
 
     Names and paths are read by the YAML loader in ``catan_desktop.variants`` (the engine itself reads no
@@ -90,8 +92,15 @@ class Game:
         rules = load_rules(variant, options)
         if not rules.players_min <= players <= rules.players_max:
             raise RulesetError(
-                [_("players: {name} is for {lo}-{hi} players, not {n}",
-                   name=rules.title, lo=rules.players_min, hi=rules.players_max, n=players)]
+                [
+                    _(
+                        "players: {name} is for {lo}-{hi} players, not {n}",
+                        name=rules.title,
+                        lo=rules.players_min,
+                        hi=rules.players_max,
+                        n=players,
+                    )
+                ]
             )
         rng = random.Random(seed)
         topo = _topology(rules.rows)
@@ -241,7 +250,7 @@ class Game:
         return R.explain(self, action)
 
     def apply(self, action: Action | str) -> None:
-        """Apply ``action``; raises IllegalAction(reason) and leaves the state unchanged if it is not legal."""
+        """Apply ``action``; raises IllegalAction(reason), leaving the state unchanged, if it is not legal."""
         if isinstance(action, str):
             try:
                 action = Action.parse(action)

@@ -51,7 +51,7 @@ def actor(g: Game) -> int:
 
 def can_afford(hand: list[int], cost: tuple[int, ...] | list[int]) -> bool:
     """True when ``hand`` holds at least ``cost`` of every resource."""
-    for i, c in enumerate(cost):
+    for i, c in enumerate(cost):  # noqa: SIM110 - a plain loop is faster on this hot path
         if hand[i] < c:
             return False
     return True
@@ -180,7 +180,9 @@ def legal_actions(g: Game) -> list[Action]:
     if ph == "setup_settlement":
         return [Action("settle", n) for n in range(g.topo.num_nodes) if settlement_spot_free(g, n)]
     if ph == "setup_road":
-        return [Action("road", e) for e in sorted(g.topo.node_edges[s.last_settlement]) if s.edge_owner[e] < 0]
+        return [
+            Action("road", e) for e in sorted(g.topo.node_edges[s.last_settlement]) if s.edge_owner[e] < 0
+        ]
     if ph == "road_building":
         return [g.road_actions[e] for e in road_spots(g, s.current)]
     if ph == "trade_offer":
@@ -385,11 +387,54 @@ def offer_problem(g: Game, give: Bundle, get: Bundle, giver_hand: list[int]) -> 
     return None
 
 
+def _bundle_ok(bundle: object) -> bool:
+    """True for a canonical bundle: (name, positive int) pairs sorted by name, each name once."""
+    if not isinstance(bundle, tuple) or not bundle:
+        return False
+    for item in bundle:
+        if not (
+            isinstance(item, tuple)
+            and len(item) == 2
+            and isinstance(item[0], str)
+            and type(item[1]) is int
+            and item[1] > 0
+        ):
+            return False
+    return bundle == make_bundle(bundle)
+
+
+def malformed(action: Action) -> str | None:
+    """Return a reason when an action's payload has the wrong shape or types (built by hand, not parsed)."""
+    k, a, b = action.kind, action.a, action.b
+    if k in ("roll", "end", "buy", "knight", "road_building", "accept", "reject", "cancel"):
+        ok = a is None and b is None
+    elif k in ("settle", "city", "road", "confirm"):
+        ok = type(a) is int and b is None
+    elif k == "monopoly":
+        ok = isinstance(a, str) and b is None
+    elif k == "year_of_plenty":
+        ok = isinstance(a, str) and (b is None or (isinstance(b, str) and a <= b))
+    elif k == "robber":
+        ok = isinstance(a, str) and (b is None or type(b) is int)
+    elif k == "maritime":
+        ok = isinstance(a, str) and isinstance(b, str)
+    elif k == "discard":
+        ok = _bundle_ok(a) and b is None
+    elif k in ("offer", "counter"):
+        ok = _bundle_ok(a) and _bundle_ok(b)
+    else:
+        return _("unknown action {kind!r}", kind=k)
+    return None if ok else _("not a well-formed action: {text}", text=repr(tuple(action)))
+
+
 def explain(g: Game, action: Action) -> str | None:
     """Return why ``action`` is not legal now, or None when it is legal."""
     s = g.s
     if s.phase == "over":
         return _("the game is over")
+    problem = malformed(action)
+    if problem is not None:
+        return problem
     kind = action.kind
     if kind == "offer" and s.phase == "main":
         return _explain_offer(g, action)
@@ -458,8 +503,11 @@ def _reason(g: Game, action: Action) -> str:
     if phases is None:
         return _("unknown action")
     if s.phase not in phases:
-        return _("not now: the game is waiting for player {seat} to {what}",
-                 seat=actor(g) + 1, what=_(_PHASE_NAMES.get(s.phase, s.phase)))
+        return _(
+            "not now: the game is waiting for player {seat} to {what}",
+            seat=actor(g) + 1,
+            what=_(_PHASE_NAMES.get(s.phase, s.phase)),
+        )
     p = actor(g)
     hand = s.hands[p]
     left = s.pieces_left[p]
@@ -496,7 +544,9 @@ def _reason(g: Game, action: Action) -> str:
                 return _("you have no roads left")
             if not can_afford(hand, rules.costs["road"]):
                 return _("a road costs {cost}", cost=g.cost_text("road"))
-        return _("a road must connect to your own road, settlement or city, and cannot pass an opponent's building")
+        return _(
+            "a road must connect to your own road, settlement or city, and cannot pass an opponent's building"
+        )
     if kind in ("settle", "city"):
         n = action.a
         if not isinstance(n, int) or not 0 <= n < topo.num_nodes:
@@ -630,7 +680,7 @@ def _do_settle(g: Game, action: Action) -> None:
                     s.hands[p][r] += 1
                     got[r] += 1
             if any(got):
-                g.event("starting_resources", seat=p, cards=bundle_of(g, got))
+                g.event("starting_resources", seat=p, cards=dict(bundle_of(g, got)))
         s.phase = "setup_road"
         return
     p = s.current
@@ -756,7 +806,7 @@ def _do_discard(g: Game, action: Action) -> None:
     c = counts(g, action.a)
     assert c is not None
     _pay(g, p, c)
-    g.event("discard", seat=p, cards=action.a)
+    g.event("discard", seat=p, cards=dict(action.a))
     if not s.discard_queue:
         s.phase = "robber"
 
@@ -772,15 +822,15 @@ def _do_robber(g: Game, action: Action) -> None:
         held = sum(s.hands[victim])
         if held:
             pick = g.rng.randrange(held)
-            for r, n in enumerate(s.hands[victim]):
-                if pick < n:
-                    break
-                pick -= n
+            r = 0
+            while pick >= s.hands[victim][r]:
+                pick -= s.hands[victim][r]
+                r += 1
             s.hands[victim][r] -= 1
             s.hands[p][r] += 1
             g.event("steal", seat=p, victim=victim, resource=g.rules.resources[r], private=[p, victim])
         else:
-            g.event("steal", seat=p, victim=victim, resource=None)
+            g.event("steal", seat=p, victim=victim, empty=True)  # Q-08: an empty hand yields nothing
     s.phase = s.resume_phase
 
 
@@ -867,7 +917,7 @@ def _do_offer(g: Game, action: Action) -> None:
     responders = [(s.current + k) % s.players for k in range(1, s.players)]
     s.trade = Trade(give=give, get=get, responders=responders)
     s.phase = "trade_offer"
-    g.event("offer", seat=s.current, give=action.a, get=action.b)
+    g.event("offer", seat=s.current, give=dict(action.a), get=dict(action.b))
 
 
 def _answer(g: Game, verdict: str, gives: list[int], gets: list[int]) -> None:
@@ -877,7 +927,7 @@ def _answer(g: Game, verdict: str, gives: list[int], gets: list[int]) -> None:
     q = actor(g)
     trade.answers[q] = (verdict, gives, gets)
     if verdict == "counter":
-        g.event("counter", seat=q, give=bundle_of(g, gives), get=bundle_of(g, gets))
+        g.event("counter", seat=q, give=dict(bundle_of(g, gives)), get=dict(bundle_of(g, gets)))
     else:
         g.event(verdict, seat=q)
     if len(trade.answers) == len(trade.responders):
@@ -918,7 +968,7 @@ def _do_confirm(g: Game, action: Action) -> None:
         s.hands[q][r] += p_gives[r] - p_gets[r]
     s.trade = None
     s.phase = "main"
-    g.event("trade", seat=p, partner=q, give=bundle_of(g, p_gives), get=bundle_of(g, p_gets))
+    g.event("trade", seat=p, partner=q, give=dict(bundle_of(g, p_gives)), get=dict(bundle_of(g, p_gets)))
 
 
 def _do_cancel(g: Game, action: Action) -> None:

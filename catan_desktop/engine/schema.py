@@ -162,8 +162,10 @@ class _HexId(_Node):
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if isinstance(value, int | float) and not isinstance(value, bool):
             out.append(
-                Problem(path, f'must be a hex id in quotes, like "2.1" (without quotes YAML reads {value} '
-                        "as a number)")
+                Problem(
+                    path,
+                    f'must be a hex id in quotes, like "2.1" (without quotes YAML reads {value} as a number)',
+                )
             )
         elif not isinstance(value, str) or not HEX_ID_RE.fullmatch(value):
             out.append(Problem(path, f"must be a hex id 'ROW.COL' like '2.1', not {_describe(value)}"))
@@ -225,8 +227,11 @@ class _Tuple(_Node):
             out.append(Problem(path, f"must be a list {self.shape}, not {_describe(value)}"))
             return
         if len(value) != len(self.items):
-            out.append(Problem(path, f"must be a list of {len(self.items)} items {self.shape}, "
-                                     f"not {len(value)} item(s)"))
+            out.append(
+                Problem(
+                    path, f"must be a list of {len(self.items)} items {self.shape}, not {len(value)} item(s)"
+                )
+            )
             return
         for index, (node, item) in enumerate(zip(self.items, value, strict=True)):
             node.check(item, (*path, index), out)
@@ -269,8 +274,12 @@ class _Table(_Node):
             out.append(Problem(path, f"must have at least {self.min_items} entry(ies), not {len(value)}"))
         for key, item in value.items():
             if not isinstance(key, str) or not IDENTIFIER_RE.fullmatch(key):
-                out.append(Problem((*path, str(key)),
-                                   "names must be lowercase letters, digits and '_', starting with a letter"))
+                out.append(
+                    Problem(
+                        (*path, str(key)),
+                        "names must be lowercase letters, digits and '_', starting with a letter",
+                    )
+                )
             self.value.check(item, (*path, key), out)
 
 
@@ -296,43 +305,51 @@ RULESET = _Fields(
         "players": _Fields({"min": _POSITIVE, "max": _POSITIVE}),
         "resources": _ListOf(_IDENTIFIER, min_items=1, unique=True),
         "terrains": _Table(_Nullable(_Text()), min_items=1),
-        "board": _Fields({
-            "rows": _ListOf(_POSITIVE, min_items=1),
-            "terrain_counts": _Table(_COUNT, min_items=1),
-            "number_tokens": _ListOf(_Tuple("[LETTER, NUMBER]", _Text(), _DiceTotal())),
-            "robber_start": _Text(),
-            "harbour_positions": _ListOf(_Tuple("[HEX, SIDE]", _HexId(), _Choice("side", SIDES))),
-            "harbour_set": _ListOf(_Text()),
-        }),
+        "board": _Fields(
+            {
+                "rows": _ListOf(_POSITIVE, min_items=1),
+                "terrain_counts": _Table(_COUNT, min_items=1),
+                "number_tokens": _ListOf(_Tuple("[LETTER, NUMBER]", _Text(), _DiceTotal())),
+                "robber_start": _Text(),
+                "harbour_positions": _ListOf(_Tuple("[HEX, SIDE]", _HexId(), _Choice("side", SIDES))),
+                "harbour_set": _ListOf(_Text()),
+            }
+        ),
         "harbour_rates": _Fields({"none": _POSITIVE, "generic": _POSITIVE, "special": _POSITIVE}),
         "bank": _Fields({"per_resource": _POSITIVE}),
         "pieces": _Fields({"road": _POSITIVE, "settlement": _POSITIVE, "city": _POSITIVE}),
         "costs": _Fields({name: _Table(_POSITIVE, min_items=1) for name in BUILDABLES}),
         "development_cards": _Fields({name: _COUNT for name in DEVELOPMENT_CARDS}),
         "progress": _Fields({"road_building_roads": _POSITIVE, "year_of_plenty_cards": _POSITIVE}),
-        "victory_points": _Fields({
-            "target": _POSITIVE,
-            "settlement": _COUNT,
-            "city": _COUNT,
-            "longest_road": _COUNT,
-            "largest_army": _COUNT,
-            "victory_point_card": _COUNT,
-        }),
+        "victory_points": _Fields(
+            {
+                "target": _POSITIVE,
+                "settlement": _COUNT,
+                "city": _COUNT,
+                "longest_road": _COUNT,
+                "largest_army": _COUNT,
+                "victory_point_card": _COUNT,
+            }
+        ),
         "longest_road": _Fields({"min_length": _POSITIVE}),
         "largest_army": _Fields({"min_knights": _POSITIVE}),
         "robber": _Fields({"discard_limit": _COUNT}),
-        "setup": _Fields({
-            "start_player": _Choice("start_player rule", START_PLAYER_RULES),
-            "settlements": _POSITIVE,
-            "starting_resources_from": _POSITIVE,
-        }),
-        "options": _Fields({
-            "domestic_trade": _Boolean(),
-            "max_offers_per_turn": _COUNT,
-            "robber_steal_optional": _Boolean(),
-            "bank_shortage_one_player_exception": _Boolean(),
-            "strict_trade_then_build": _Boolean(),
-        }),
+        "setup": _Fields(
+            {
+                "start_player": _Choice("start_player rule", START_PLAYER_RULES),
+                "settlements": _POSITIVE,
+                "starting_resources_from": _POSITIVE,
+            }
+        ),
+        "options": _Fields(
+            {
+                "domestic_trade": _Boolean(),
+                "max_offers_per_turn": _COUNT,
+                "robber_steal_optional": _Boolean(),
+                "bank_shortage_one_player_exception": _Boolean(),
+                "strict_trade_then_build": _Boolean(),
+            }
+        ),
     },
     optional={
         "extends": _Text(),
@@ -397,9 +414,13 @@ class _Board:
         ok = True
         for index in range(1, len(value)):
             if abs(value[index] - value[index - 1]) != 1:
-                out.append(Problem(("board", "rows", index),
-                                   f"row {index + 1} has {value[index]} hexes and row {index} has "
-                                   f"{value[index - 1]}: neighbouring rows must differ by exactly one hex"))
+                out.append(
+                    Problem(
+                        ("board", "rows", index),
+                        f"row {index + 1} has {value[index]} hexes and row {index} has "
+                        f"{value[index - 1]}: neighbouring rows must differ by exactly one hex",
+                    )
+                )
                 ok = False
         return list(value) if ok else None
 
@@ -419,24 +440,39 @@ def _check_top(data: dict[str, object], out: list[Problem]) -> None:
         out.append(Problem(("players", "min"), f"min ({low}) is more than max ({high})"))
     colours = data.get("colours")
     if isinstance(colours, list) and high is not None and len(colours) < high:
-        out.append(Problem(("colours",), f"needs at least {high} colours (players.max is {high}), "
-                                         f"has {len(colours)}"))
+        out.append(
+            Problem(
+                ("colours",), f"needs at least {high} colours (players.max is {high}), has {len(colours)}"
+            )
+        )
     for index, module in enumerate(_names(data.get("modules"))):
         if module not in KNOWN_MODULES:
             message = _unknown("module", module, KNOWN_MODULES)
-            out.append(Problem(("modules", index), message if KNOWN_MODULES else
-                               f"{message} (this version has no rule modules)"))
+            out.append(
+                Problem(
+                    ("modules", index),
+                    message if KNOWN_MODULES else f"{message} (this version has no rule modules)",
+                )
+            )
     for index, name in enumerate(_names(data.get("resources"))):
         if name == GENERIC_HARBOUR:
-            out.append(Problem(("resources", index),
-                               f"'{GENERIC_HARBOUR}' is reserved for 3:1 harbours; choose another name"))
+            out.append(
+                Problem(
+                    ("resources", index),
+                    f"'{GENERIC_HARBOUR}' is reserved for 3:1 harbours; choose another name",
+                )
+            )
     if "replace" in data and "extends" not in data:
         out.append(Problem(("replace",), "only means something in a file that uses 'extends'"))
     settlements = _int_at(data, "setup", "settlements")
     paid_by = _int_at(data, "setup", "starting_resources_from")
     if settlements is not None and paid_by is not None and paid_by > settlements:
-        out.append(Problem(("setup", "starting_resources_from"),
-                           f"is settlement {paid_by}, but setup.settlements is only {settlements}"))
+        out.append(
+            Problem(
+                ("setup", "starting_resources_from"),
+                f"is settlement {paid_by}, but setup.settlements is only {settlements}",
+            )
+        )
 
 
 def _check_resources_used(data: dict[str, object], board: _Board, out: list[Problem]) -> None:
@@ -449,8 +485,9 @@ def _check_resources_used(data: dict[str, object], board: _Board, out: list[Prob
     for item, cost in costs.items() if isinstance(costs, dict) else ():
         for resource in cost if isinstance(cost, dict) else ():
             if isinstance(resource, str) and resource not in board.resources:
-                out.append(Problem(("costs", item, resource),
-                                   _unknown("resource", resource, board.resources)))
+                out.append(
+                    Problem(("costs", item, resource), _unknown("resource", resource, board.resources))
+                )
 
 
 def _check_board(data: dict[str, object], board: _Board, out: list[Problem]) -> None:
@@ -458,21 +495,32 @@ def _check_board(data: dict[str, object], board: _Board, out: list[Problem]) -> 
     counts = counts if isinstance(counts, dict) else {}
     for terrain in counts:
         if board.terrains and terrain not in board.terrains:
-            out.append(Problem(("board", "terrain_counts", terrain),
-                               _unknown("terrain", terrain, tuple(board.terrains))))
+            out.append(
+                Problem(
+                    ("board", "terrain_counts", terrain), _unknown("terrain", terrain, tuple(board.terrains))
+                )
+            )
     good_counts = all(_is_int(n) and n >= 0 for n in counts.values()) and bool(counts)
     hexes = sum(board.rows) if board.rows else None
     if good_counts and hexes is not None and sum(counts.values()) != hexes:
-        out.append(Problem(("board", "terrain_counts"),
-                           f"the counts add up to {sum(counts.values())} but board.rows has {hexes} hexes"))
+        out.append(
+            Problem(
+                ("board", "terrain_counts"),
+                f"the counts add up to {sum(counts.values())} but board.rows has {hexes} hexes",
+            )
+        )
 
     start = _get(data, "board", "robber_start")
     if isinstance(start, str) and board.terrains:
         if start not in board.terrains:
             out.append(Problem(("board", "robber_start"), _unknown("terrain", start, tuple(board.terrains))))
         elif good_counts and counts.get(start, 0) < 1:
-            out.append(Problem(("board", "robber_start"),
-                               f"no '{start}' hex on this board (board.terrain_counts.{start} is 0)"))
+            out.append(
+                Problem(
+                    ("board", "robber_start"),
+                    f"no '{start}' hex on this board (board.terrain_counts.{start} is 0)",
+                )
+            )
 
     tokens = _get(data, "board", "number_tokens")
     if isinstance(tokens, list):
@@ -480,16 +528,24 @@ def _check_board(data: dict[str, object], board: _Board, out: list[Problem]) -> 
         if good_counts and hexes is not None and all(t in board.terrains for t in counts):
             barren = sum(n for t, n in counts.items() if not board.produces(t))
             if len(tokens) != hexes - barren:
-                out.append(Problem(("board", "number_tokens"),
-                                   f"needs {hexes - barren} tokens ({hexes} hexes, {barren} of them "
-                                   f"producing nothing), not {len(tokens)}"))
+                out.append(
+                    Problem(
+                        ("board", "number_tokens"),
+                        f"needs {hexes - barren} tokens ({hexes} hexes, {barren} of them "
+                        f"producing nothing), not {len(tokens)}",
+                    )
+                )
 
     positions = _get(data, "board", "harbour_positions")
     harbours = _get(data, "board", "harbour_set")
     if isinstance(positions, list) and isinstance(harbours, list) and len(positions) != len(harbours):
-        out.append(Problem(("board", "harbour_set"),
-                           f"has {len(harbours)} harbours but board.harbour_positions has {len(positions)} "
-                           "places; they must match one to one"))
+        out.append(
+            Problem(
+                ("board", "harbour_set"),
+                f"has {len(harbours)} harbours but board.harbour_positions has {len(positions)} "
+                "places; they must match one to one",
+            )
+        )
     for index, kind in enumerate(harbours if isinstance(harbours, list) else ()):
         _check_harbour_kind(kind, ("board", "harbour_set", index), board, out)
     if isinstance(positions, list):
@@ -503,8 +559,12 @@ def _check_token_letters(tokens: list[object], out: list[Problem]) -> None:
             letter = token[0]
             if letter in first_at:
                 where = format_path(("board", "number_tokens", first_at[letter]))
-                out.append(Problem(("board", "number_tokens", index, 0),
-                                   f"letter '{letter}' is used twice (also at {where})"))
+                out.append(
+                    Problem(
+                        ("board", "number_tokens", index, 0),
+                        f"letter '{letter}' is used twice (also at {where})",
+                    )
+                )
             else:
                 first_at[letter] = index
 
@@ -538,8 +598,9 @@ def _check_harbour_places(places: list[object], path: KeyPath, board: _Board, ou
         dq, dr = _STEPS[side]
         neighbour = inverse.get((coord[0] + dq, coord[1] + dr))
         if neighbour is not None:
-            out.append(Problem((*path, index, 1),
-                               f"side {side} of hex {hex_id} faces hex {neighbour}, not the sea"))
+            out.append(
+                Problem((*path, index, 1), f"side {side} of hex {hex_id} faces hex {neighbour}, not the sea")
+            )
         elif (hex_id, side) in seen:
             where = format_path((*path, seen[(hex_id, side)]))
             out.append(Problem((*path, index), f"a harbour is already at {hex_id} {side} (at {where})"))
@@ -554,8 +615,9 @@ def _check_layouts(data: dict[str, object], board: _Board, out: list[Problem]) -
             _check_layout(data, ("layouts", name), layout, board, out)
 
 
-def _check_layout(data: dict[str, object], path: KeyPath, layout: dict[str, object], board: _Board,
-                  out: list[Problem]) -> None:
+def _check_layout(
+    data: dict[str, object], path: KeyPath, layout: dict[str, object], board: _Board, out: list[Problem]
+) -> None:
     rows = layout.get("rows")
     cells_ok = isinstance(rows, list)
     terrains: Counter[str] = Counter()
@@ -566,8 +628,12 @@ def _check_layout(data: dict[str, object], path: KeyPath, layout: dict[str, obje
             cells_ok = False
         for index, (row, expected) in enumerate(zip(rows, board.rows, strict=False)):
             if isinstance(row, list) and len(row) != expected:
-                out.append(Problem((*path, "rows", index),
-                                   f"row {index + 1} has {len(row)} hexes but board.rows says {expected}"))
+                out.append(
+                    Problem(
+                        (*path, "rows", index),
+                        f"row {index + 1} has {len(row)} hexes but board.rows says {expected}",
+                    )
+                )
                 cells_ok = False
     for r, row in enumerate(rows if isinstance(rows, list) else ()):
         for c, cell in enumerate(row if isinstance(row, list) else ()):
@@ -584,8 +650,14 @@ def _check_layout(data: dict[str, object], path: KeyPath, layout: dict[str, obje
     _check_hex(layout.get("robber"), (*path, "robber"), board, out)
 
 
-def _check_cell(cell: object, path: KeyPath, board: _Board, terrains: Counter[str], numbers: Counter[int],
-                out: list[Problem]) -> bool:
+def _check_cell(
+    cell: object,
+    path: KeyPath,
+    board: _Board,
+    terrains: Counter[str],
+    numbers: Counter[int],
+    out: list[Problem],
+) -> bool:
     """Check one layout cell ("forest 8" or "desert"), counting it; return whether it was well-formed."""
     if not isinstance(cell, str) or not cell.strip():
         return False  # the shape check has reported it
@@ -602,38 +674,48 @@ def _check_cell(cell: object, path: KeyPath, board: _Board, terrains: Counter[st
     terrains[terrain] += 1
     if len(parts) == 1:
         if board.produces(terrain):
-            out.append(Problem(path, f"{terrain} produces {board.terrains[terrain]}, so it needs a number, "
-                                     f"like '{terrain} 8'"))
+            out.append(
+                Problem(
+                    path,
+                    f"{terrain} produces {board.terrains[terrain]}, so it needs a number, like '{terrain} 8'",
+                )
+            )
             return False
         return True
     if not board.produces(terrain):
         out.append(Problem(path, f"{terrain} produces nothing, so it takes no number: write '{terrain}'"))
         return False
     if not parts[1].isdecimal() or not _is_dice_total(int(parts[1])):
-        out.append(Problem(path, f"the number must be a dice total from 2 to 12 other than 7, "
-                                 f"not '{parts[1]}'"))
+        out.append(
+            Problem(path, f"the number must be a dice total from 2 to 12 other than 7, not '{parts[1]}'")
+        )
         return False
     numbers[int(parts[1])] += 1
     return True
 
 
-def _compare_layout(data: dict[str, object], path: KeyPath, terrains: Counter[str], numbers: Counter[int],
-                    out: list[Problem]) -> None:
+def _compare_layout(
+    data: dict[str, object], path: KeyPath, terrains: Counter[str], numbers: Counter[int], out: list[Problem]
+) -> None:
     """Report a layout whose hexes or numbers are not the board's terrain_counts and number_tokens."""
     counts = _get(data, "board", "terrain_counts")
     if isinstance(counts, dict) and all(_is_int(n) for n in counts.values()):
         expected = Counter({t: n for t, n in counts.items() if n})
         if expected != terrains:
-            out.append(Problem(path, "its terrains are not board.terrain_counts: "
-                               + _difference(expected, terrains)))
+            out.append(
+                Problem(path, "its terrains are not board.terrain_counts: " + _difference(expected, terrains))
+            )
     tokens = _get(data, "board", "number_tokens")
     if isinstance(tokens, list) and all(
         isinstance(t, list) and len(t) == 2 and _is_int(t[1]) and _is_dice_total(t[1]) for t in tokens
     ):
         expected_numbers = Counter(t[1] for t in tokens)
         if expected_numbers != numbers:
-            out.append(Problem(path, "its numbers are not board.number_tokens: "
-                               + _difference(expected_numbers, numbers)))
+            out.append(
+                Problem(
+                    path, "its numbers are not board.number_tokens: " + _difference(expected_numbers, numbers)
+                )
+            )
 
 
 def _difference(expected: Counter[Any], found: Counter[Any]) -> str:
@@ -700,8 +782,10 @@ def _override_target(data: dict[str, object], key: str) -> tuple[dict[str, objec
         child = mapping[part]
         if not isinstance(child, dict):
             where = ".".join(parts[: depth + 1])
-            return Problem(tuple(parts), f"'{where}' is {_describe(child)}; an override can only name a key "
-                                         "inside a mapping")
+            return Problem(
+                tuple(parts),
+                f"'{where}' is {_describe(child)}; an override can only name a key inside a mapping",
+            )
         mapping = child
     allowed = _known_keys(tuple(route))
     if last in mapping or allowed is None or last in allowed:
@@ -735,4 +819,3 @@ def apply_overrides(data: dict[str, Any], overrides: Mapping[str, object]) -> di
     if problems:
         raise OverrideError(problems)
     return result
-

@@ -96,8 +96,12 @@ def update_longest_road(g: Game, seats: list[int]) -> None:
         holder = leaders[0] if len(leaders) == 1 else -1
     if holder != before:
         s.lr_holder = holder
-        g.event("longest_road", seat=holder if holder >= 0 else None, previous=before if before >= 0 else None,
-                length=best)
+        g.event(
+            "longest_road",
+            seat=holder if holder >= 0 else None,
+            previous=before if before >= 0 else None,
+            length=best,
+        )
 
 
 def update_largest_army(g: Game, p: int) -> None:

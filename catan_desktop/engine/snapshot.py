@@ -58,8 +58,12 @@ def to_data(g: Game) -> dict[str, Any]:
         "board": {
             "kind": s.board_kind,
             "hexes": [
-                {"id": topo.hex_ids[h], "terrain": s.terrain[h], "number": s.number[h] or None,
-                 "letter": s.letter[h] or None}
+                {
+                    "id": topo.hex_ids[h],
+                    "terrain": s.terrain[h],
+                    "number": s.number[h] or None,
+                    "letter": s.letter[h] or None,
+                }
                 for h in range(topo.num_hexes)
             ],
             "harbours": [{"edge": e, "kind": k} for e, k in s.harbours],
@@ -198,8 +202,11 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
         letter.append(hx.get("letter") or "")
     harbours = []
     for i, hb in enumerate(board.get("harbours", [])):
-        if (not isinstance(hb, dict) or not isinstance(hb.get("edge"), int)
-                or not 0 <= hb["edge"] < topo.num_edges):
+        if (
+            not isinstance(hb, dict)
+            or not isinstance(hb.get("edge"), int)
+            or not 0 <= hb["edge"] < topo.num_edges
+        ):
             raise SnapshotError(f"board.harbours[{i}] needs an edge number 0-{topo.num_edges - 1}")
         kind = hb.get("kind")
         if kind != "generic" and kind not in rules.resources:
@@ -216,7 +223,9 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
     buildings_of: list[list[int]] = [[] for _ in range(players)]
     pieces_left = [list(rules.pieces) for _ in range(players)]
     for i, b in enumerate(rd.get("buildings", list, [])):
-        if not (isinstance(b, list) and len(b) == 3 and isinstance(b[0], int) and b[2] in ("settlement", "city")):
+        if not (
+            isinstance(b, list) and len(b) == 3 and isinstance(b[0], int) and b[2] in ("settlement", "city")
+        ):
             raise SnapshotError(f"buildings[{i}] must be [node, seat, 'settlement' or 'city']")
         n, p = b[0], seat(b[1], f"buildings[{i}] seat")
         if not 0 <= n < topo.num_nodes or node_owner[n] >= 0:
@@ -248,8 +257,10 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
         if min(bank) < 0:
             raise SnapshotError("the hands hold more cards than the game has")
     dev_hand = [_devs(d, f"dev_cards[{i}]") for i, d in enumerate(rd.get("dev_cards", list, [{}] * players))]
-    dev_new = [_devs(d, f"dev_bought_this_turn[{i}]")
-               for i, d in enumerate(rd.get("dev_bought_this_turn", list, [{}] * players))]
+    dev_new = [
+        _devs(d, f"dev_bought_this_turn[{i}]")
+        for i, d in enumerate(rd.get("dev_bought_this_turn", list, [{}] * players))
+    ]
     knights = rd.get("knights_played", list, [0] * players)
     if len(dev_hand) != players or len(dev_new) != players or len(knights) != players:
         raise SnapshotError(f"dev_cards, dev_bought_this_turn and knights_played must list {players} seats")
@@ -281,7 +292,11 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
             answers = {}
             for q, ans in t.get("answers", {}).items():
                 if ans[0] == "counter":
-                    answers[int(q)] = ("counter", _resources(rules, ans[1], "trade"), _resources(rules, ans[2], "trade"))
+                    answers[int(q)] = (
+                        "counter",
+                        _resources(rules, ans[1], "trade"),
+                        _resources(rules, ans[2], "trade"),
+                    )
                 else:
                     answers[int(q)] = (str(ans[0]), [], [])
             trade = Trade(
@@ -294,7 +309,6 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
             raise SnapshotError(f"trade: malformed offer ({exc})") from exc
     setup = data.get("setup") or {}
     stats = data.get("stats") or {}
-    n_res = len(rules.resources)
     state = State(
         players=players,
         phase=phase,

@@ -79,5 +79,33 @@ class State:
     gained: list[list[int]] = field(default_factory=list)  # resources received from production, per seat
 
     def clone(self) -> State:
-        """Return an independent deep copy."""
-        return copy.deepcopy(self)
+        """Return an independent copy. Log events are never changed once written, so they are shared."""
+        c = copy.copy(self)
+        c.hands = [h[:] for h in self.hands]
+        c.bank = self.bank[:]
+        c.dev_deck = self.dev_deck[:]
+        c.dev_hand = [d[:] for d in self.dev_hand]
+        c.dev_new = [d[:] for d in self.dev_new]
+        c.knights = self.knights[:]
+        c.node_owner = self.node_owner[:]
+        c.node_level = self.node_level[:]
+        c.edge_owner = self.edge_owner[:]
+        c.roads_of = [r[:] for r in self.roads_of]
+        c.buildings_of = [b[:] for b in self.buildings_of]
+        c.pieces_left = [p[:] for p in self.pieces_left]
+        c.terrain = self.terrain[:]
+        c.number = self.number[:]
+        c.letter = self.letter[:]
+        c.harbours = self.harbours[:]
+        c.road_len = self.road_len[:]
+        if self.trade is not None:
+            t = self.trade
+            c.trade = Trade(t.give[:], t.get[:], t.responders[:], dict(t.answers))
+        c.discard_queue = self.discard_queue[:]
+        c.setup_queue = self.setup_queue[:]
+        c.winners = self.winners[:]
+        c.history = self.history[:]
+        c.log = self.log[:]
+        c.dice_counts = self.dice_counts[:]
+        c.gained = [g[:] for g in self.gained]
+        return c

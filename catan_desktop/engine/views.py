@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .ruleset import DEV_KINDS
 from .rules import actor, harbour_rates
+from .ruleset import DEV_KINDS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,17 +26,19 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
         raise ValueError(f"no seat {seat} in a {s.players}-player game")
     players = []
     for p in range(s.players):
-        players.append({
-            "seat": p,
-            "resource_cards": sum(s.hands[p]),
-            "development_cards": sum(s.dev_hand[p]),
-            "knights_played": s.knights[p],
-            "visible_vp": g.visible_vp(p),
-            "road_length": s.road_len[p],
-            "longest_road": s.lr_holder == p,
-            "largest_army": s.la_holder == p,
-            "pieces_left": dict(zip(("road", "settlement", "city"), s.pieces_left[p], strict=True)),
-        })
+        players.append(
+            {
+                "seat": p,
+                "resource_cards": sum(s.hands[p]),
+                "development_cards": sum(s.dev_hand[p]),
+                "knights_played": s.knights[p],
+                "visible_vp": g.visible_vp(p),
+                "road_length": s.road_len[p],
+                "longest_road": s.lr_holder == p,
+                "largest_army": s.la_holder == p,
+                "pieces_left": dict(zip(("road", "settlement", "city"), s.pieces_left[p], strict=True)),
+            }
+        )
     trade = None
     if s.trade is not None:
         trade = {
@@ -45,9 +47,15 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
             "get": dict(zip(names, s.trade.get, strict=True)),
             "responders": list(s.trade.responders),
             "answers": {
-                str(q): ({"answer": v} if v != "counter" else
-                         {"answer": v, "give": dict(zip(names, a, strict=True)),
-                          "get": dict(zip(names, b, strict=True))})
+                str(q): (
+                    {"answer": v}
+                    if v != "counter"
+                    else {
+                        "answer": v,
+                        "give": dict(zip(names, a, strict=True)),
+                        "get": dict(zip(names, b, strict=True)),
+                    }
+                )
                 for q, (v, a, b) in s.trade.answers.items()
             },
         }
@@ -80,7 +88,8 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
         },
         "buildings": sorted(
             [n, s.node_owner[n], "city" if s.node_level[n] == 2 else "settlement"]
-            for n in range(topo.num_nodes) if s.node_owner[n] >= 0
+            for n in range(topo.num_nodes)
+            if s.node_owner[n] >= 0
         ),
         "roads": sorted([e, s.edge_owner[e]] for e in range(topo.num_edges) if s.edge_owner[e] >= 0),
         "bank": dict(zip(names, s.bank, strict=True)),
