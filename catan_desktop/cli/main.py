@@ -1,0 +1,172 @@
+"""The ``catan-desktop`` command: the game by default, plus headless subcommands.
+
+catan-desktop                      start the desktop game
+catan-desktop validate FILE...     check rule files
+catan-desktop variants             list the installed variants
+catan-desktop simulate ...         play computer-only games headless and report
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..i18n import _
+
+
+def _parse_value(text: str) -> Any:
+    """Turn an --option value into JSON data when it is JSON (true, 12, {...}), else keep the text."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _options(pairs: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise SystemExit(_("--option expects KEY=VALUE, got {pair!r}", pair=pair))
+        out[key] = _parse_value(value)
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the command-line parser."""
+    parser = argparse.ArgumentParser(
+        prog="catan-desktop",
+        description=_("Catan Desktop: play Catan against the computer or friends at one screen."),
+    )
+    sub = parser.add_subparsers(dest="command")
+
+    p_play = sub.add_parser("play", help=_("start the desktop game (the default)"))
+    p_play.add_argument("--windowed", action="store_true", help=_("ignore the fullscreen setting"))
+
+    p_val = sub.add_parser("validate", help=_("check rule files and list every problem"))
+    p_val.add_argument("files", nargs="+", metavar="FILE")
+
+    sub.add_parser("variants", help=_("list the installed variants"))
+
+    p_sim = sub.add_parser("simulate", help=_("play computer-only games headless"))
+    p_sim.add_argument("--variant", default="base", help=_("variant name or rule-file path (default: base)"))
+    p_sim.add_argument(
+        "--seats",
+        default="random,random,random,random",
+        help=_("comma-separated seat kinds, e.g. random,random,random"),
+    )
+    p_sim.add_argument("--games", type=int, default=10)
+    p_sim.add_argument("--seed", type=int, default=1, help=_("seed of the first game; game i uses seed+i"))
+    p_sim.add_argument("--board", default="random", help=_("beginner, random or balanced"))
+    p_sim.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help=_("override a rule value, e.g. domestic_trade=false or victory_points.target=12"),
+    )
+    p_sim.add_argument("--max-turns", type=int, default=1000)
+    p_sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    args = build_parser().parse_args(argv)
+    if args.command in (None, "play"):
+        return _play(args)
+    if args.command == "validate":
+        from .validate import run
+
+        return run(args.files)
+    if args.command == "variants":
+        return _variants()
+    if args.command == "simulate":
+        return _simulate(args)
+    return 2
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        from ..ui.app import run_app
+    except ImportError:
+        print(_("The desktop game is not built yet; the headless commands work (see --help)."))
+        return 1
+    return run_app(windowed=getattr(args, "windowed", False))
+
+
+def _variants() -> int:
+    from ..variants import list_variants
+
+    for info in list_variants():
+        if info.error:
+            print(f"{info.name:<16} {_('BROKEN')}: {info.error}")
+        else:
+            players = f"{info.players_min}-{info.players_max}"
+            print(f"{info.name:<16} {players:<5} {info.title}: {info.description}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from ..engine import RulesetError
+    from ..match import run_games
+    from ..variants import RuleFileError
+
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    if args.games < 1:
+        print(_("--games must be at least 1"), file=sys.stderr)
+        return 2
+    try:
+        summary = run_games(
+            args.variant,
+            seats,
+            args.games,
+            seed=args.seed,
+            board=args.board,
+            options=_options(args.option),
+            max_turns=args.max_turns,
+        )
+    except (RulesetError, RuleFileError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    data = summary.to_dict()
+    if args.json:
+        print(json.dumps(data, sort_keys=True))
+        return 0
+    print(
+        _(
+            "{games} games of {variant}, seats: {seats}",
+            games=data["games"],
+            variant=data["variant"],
+            seats=", ".join(seats),
+        )
+    )
+    for seat, (kind, wins) in enumerate(zip(seats, data["wins"], strict=True)):
+        print(
+            _(
+                "  seat {seat} ({kind}): {wins} wins ({rate:.1%})",
+                seat=seat,
+                kind=kind,
+                wins=wins,
+                rate=data["win_rate"][seat],
+            )
+        )
+    print(_("  unfinished (turn cap {cap}): {n}", cap=args.max_turns, n=data["unfinished"]))
+    print(
+        _(
+            "  average turns: {t:.1f}; average actions: {a:.1f}",
+            t=data["average_turns"],
+            a=data["average_actions"],
+        )
+    )
+    print(_("  {gps:.1f} games/s ({secs:.2f} s of play)", gps=data["games_per_second"], secs=data["seconds"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

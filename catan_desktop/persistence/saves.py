@@ -1,0 +1,196 @@
+"""Save files: versioned JSON with the variant's rules, seed, action history and a snapshot.
+
+Format (``"format": "catan-desktop-save"``, ``"version": 1``):
+``name``, ``saved_at`` (ISO time), ``variant``, ``rules`` (the complete rule mapping the game used, so a
+save never depends on the installed files), ``rules_sha256``, ``seed``, ``players``, ``board``,
+``options``, ``history`` (every action as text), ``snapshot`` (``Game.to_json`` data, for quick loading),
+and ``meta`` (free data from the UI: seat names, kinds, colours). Loading uses the snapshot; the history
+replays to the same state (tests check it). Older versions are upgraded step by step (``_UPGRADES``).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine import Game, Ruleset, RulesetError, SnapshotError
+from .files import atomic_write_text
+
+FORMAT = "catan-desktop-save"
+VERSION = 1
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+
+# version N -> function upgrading a version-N document to version N+1
+_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+class SaveError(Exception):
+    """A save file that cannot be read or written; the message names the file and the problem."""
+
+    def __init__(self, path: str | os.PathLike[str], problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = str(path)
+        self.problem = problem
+
+
+@dataclass
+class LoadedSave:
+    """A game read back from a file, with the UI's metadata."""
+
+    game: Game
+    name: str
+    saved_at: str
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def rules_hash(rules: Ruleset) -> str:
+    """Return the SHA-256 of the canonical JSON of a rule set."""
+    text = json.dumps(rules.to_json_data(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def save_document(game: Game, name: str = "", meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Return the save document for ``game`` as data."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": name,
+        "saved_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "variant": game.rules.name,
+        "rules": game.rules.to_json_data(),
+        "rules_sha256": rules_hash(game.rules),
+        "seed": game.seed,
+        "players": game.players,
+        "board": game.s.board_kind,
+        "options": game.options,
+        "history": list(game.history),
+        "snapshot": json.loads(game.to_json()),
+        "meta": meta or {},
+    }
+
+
+def save_game(
+    game: Game, path: str | os.PathLike[str], name: str = "", meta: dict[str, Any] | None = None
+) -> None:
+    """Write ``game`` to ``path`` atomically; raises SaveError if the disk refuses."""
+    text = json.dumps(save_document(game, name, meta), separators=(",", ":"))
+    try:
+        atomic_write_text(path, text)
+    except OSError as exc:
+        raise SaveError(path, f"could not write the save ({exc.strerror or exc})") from exc
+
+
+def load_game(path: str | os.PathLike[str], verify: bool = False) -> LoadedSave:
+    """Read a save file; raises SaveError naming the file and the problem. Never modifies the file.
+
+    With ``verify``, the action history is replayed from the start and must reach the snapshot's state.
+    """
+    p = Path(path)
+    try:
+        if not p.is_file():
+            raise SaveError(p, "no such save file" if not p.exists() else "not a file")
+        if p.stat().st_size > MAX_SAVE_BYTES:
+            raise SaveError(p, "the file is far too large to be a save")
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise SaveError(p, f"could not read the file ({exc.strerror or exc})") from exc
+    return load_bytes(raw, p, verify)
+
+
+def load_bytes(raw: bytes, path: str | os.PathLike[str] = "<memory>", verify: bool = False) -> LoadedSave:
+    """Parse a save document from bytes; raises SaveError (see load_game)."""
+    if not raw.strip():
+        raise SaveError(path, "the file is empty")
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise SaveError(path, "the file is not text (it may be damaged)") from exc
+    except json.JSONDecodeError as exc:
+        if raw.lstrip().startswith(b"{") and not raw.rstrip().endswith(b"}"):  # a save is one JSON object
+            raise SaveError(path, "the file is truncated (it ends before the save is complete)") from exc
+        raise SaveError(
+            path, f"the file is damaged: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from exc
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError(path, "this is not a Catan Desktop save file")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(path, f"the save has no valid format version ({version!r})")
+    if version > VERSION:
+        raise SaveError(
+            path,
+            f"the save was written by a newer version of the game (format {version}; this one reads {VERSION})",  # noqa: E501
+        )
+    while version < VERSION:
+        doc = _UPGRADES[version](doc)
+        version = doc["version"]
+    try:
+        rules = Ruleset.from_dict(doc["rules"])
+        if doc.get("rules_sha256") and doc["rules_sha256"] != rules_hash(rules):
+            raise SaveError(path, "the rules stored in the save were edited (checksum mismatch)")
+        game = Game.from_json(json.dumps(doc["snapshot"]), rules=rules)
+    except KeyError as exc:
+        raise SaveError(path, f"the save is missing its {exc.args[0]!r} section") from exc
+    except RulesetError as exc:
+        raise SaveError(path, "the save's rules are invalid: " + "; ".join(exc.problems)) from exc
+    except SnapshotError as exc:
+        raise SaveError(path, f"the saved position is invalid: {exc}") from exc
+    if verify:
+        replayed = replay(doc, rules)
+        if replayed.to_json() != game.to_json():
+            raise SaveError(path, "the saved history does not lead to the saved position")
+    meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
+    return LoadedSave(
+        game=game, name=str(doc.get("name", "")), saved_at=str(doc.get("saved_at", "")), meta=meta
+    )
+
+
+def replay(doc: dict[str, Any], rules: Ruleset | None = None) -> Game:
+    """Rebuild a game by replaying a save document's history from its seed; raises engine errors."""
+    rules = rules or Ruleset.from_dict(doc["rules"])
+    game = Game.new(rules, players=doc["players"], seed=doc["seed"], board=doc["board"])
+    game.options = dict(doc.get("options") or {})
+    for text in doc["history"]:
+        game.apply(text)
+    return game
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One entry of the load dialog."""
+
+    path: Path
+    name: str
+    saved_at: str
+    variant: str
+    turn: int
+    error: str | None = None
+
+
+def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
+    """List the saves in ``folder``, newest first; unreadable ones carry ``error`` instead of failing."""
+    out: list[SaveInfo] = []
+    root = Path(folder)
+    if not root.is_dir():
+        return out
+    for p in sorted(root.glob("*.json"), key=lambda x: x.stat().st_mtime, reverse=True):
+        try:
+            doc = json.loads(p.read_text(encoding="utf-8"))
+            out.append(
+                SaveInfo(
+                    p,
+                    str(doc.get("name") or p.stem),
+                    str(doc.get("saved_at", "")),
+                    str(doc.get("variant", "?")),
+                    int(doc.get("snapshot", {}).get("turn", 0)),
+                )
+            )
+        except (OSError, ValueError, AttributeError, TypeError) as exc:
+            out.append(SaveInfo(p, p.stem, "", "?", 0, error=f"unreadable ({type(exc).__name__})"))
+    return out
