@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from pathlib import Path
@@ -50,9 +51,40 @@ def load_rules(
             except ValueError as exc:
                 raise RulesetError([f"<options>: {exc}"]) from exc
         return Ruleset.from_dict(data)
-    from ..variants import load_variant  # lazy: keeps the engine free of YAML at import time
+    key = (str(variant), json.dumps(options or {}, sort_keys=True, default=repr), _rule_files_stamp(variant))
+    cached = _RULES_CACHE.get(key)
+    if cached is None:
+        from ..variants import load_variant  # lazy: keeps the engine free of YAML at import time
 
-    return Ruleset.from_dict(load_variant(str(variant), options or None))
+        cached = Ruleset.from_dict(load_variant(str(variant), options or None))
+        if len(_RULES_CACHE) > 32:
+            _RULES_CACHE.clear()
+        _RULES_CACHE[key] = cached
+    return cached
+
+
+_RULES_CACHE: dict[tuple[str, str, tuple[tuple[str, int, int], ...]], Ruleset] = {}
+
+
+def _rule_files_stamp(variant: str | Path) -> tuple[tuple[str, int, int], ...]:
+    """Name, mtime and size of every rule file a variant could read, so an edited file is reloaded."""
+    from ..paths import rules_dir
+
+    folders = []
+    with contextlib.suppress(FileNotFoundError):
+        folders.append(rules_dir())
+    text = str(variant)
+    if "/" in text or "\\" in text or text.endswith((".yaml", ".yml")):
+        folders.append(Path(text).resolve().parent)
+    stamp = []
+    for folder in folders:
+        try:
+            for f in sorted(folder.glob("*.y*ml")):
+                st = f.stat()
+                stamp.append((str(f), st.st_mtime_ns, st.st_size))
+        except OSError:
+            continue
+    return tuple(stamp)
 
 
 class Game:

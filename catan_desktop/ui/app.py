@@ -1,0 +1,252 @@
+"""The desktop application: the window, the scene stack and a main loop that sleeps when nothing changes."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Callable, Iterable
+
+import pygame
+
+from ..i18n import _, set_language
+from ..render.assets import Assets
+from .scene import Scene
+from .settings import Settings
+
+IDLE_WAIT_MS = 250  # how long the loop sleeps waiting for input when nothing moves
+BUSY_AFTER_INPUT = 0.6  # seconds of full frame rate after input (hover effects, tooltips)
+FPS = 60
+
+
+class App:
+    """Owns the display and the scene stack. Scenes are pushed, popped and replaced; only the top one
+    receives input, and drawing starts at the highest opaque scene."""
+
+    def __init__(self, size: tuple[int, int] | None = None, windowed: bool = False) -> None:
+        self.started = time.perf_counter()
+        pygame.init()
+        self.settings, settings_problem = Settings.load()
+        try:
+            set_language(self.settings.language)
+        except ValueError:
+            set_language("en")
+        flags = pygame.RESIZABLE
+        if self.settings.fullscreen and not windowed and size is None:
+            flags |= pygame.FULLSCREEN
+        size = size or self.settings.window_tuple
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption(_("Catan Desktop"))
+        self.assets = Assets()
+        with contextlib.suppress(FileNotFoundError, pygame.error):
+            pygame.display.set_icon(self.assets.image("icon/app_64"))
+        self.theme = self.assets.theme()
+        self._init_audio()
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.dirty = True
+        self.last_input = 0.0
+        self.frames = 0
+        self.first_frame_at: float | None = None
+        self.startup_messages: list[str] = [settings_problem] if settings_problem else []
+
+    # ------------------------------------------------------------------------------------------- basics
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _init_audio(self) -> None:
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+        except pygame.error:
+            pass  # no audio device: the game runs silently
+
+    def play_sound(self, name: str) -> None:
+        """Play a short effect at the settings' volume (silently nothing without audio)."""
+        if self.settings.sound_volume <= 0:
+            return
+        sound = self.assets.sound(name)
+        if sound is not None:
+            sound.set_volume(self.settings.sound_volume)
+            sound.play()
+
+    def mark_dirty(self) -> None:
+        """Ask for a redraw on the next loop iteration."""
+        self.dirty = True
+
+    # -------------------------------------------------------------------------------------- scene stack
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+        self.mark_dirty()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        else:
+            self.running = False
+        self.mark_dirty()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+        self.mark_dirty()
+
+    def reset_to(self, scene: Scene) -> None:
+        """Empty the stack and start again from ``scene`` (e.g. back to the main menu)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+        self.mark_dirty()
+
+    def show_message(self, title: str, text: str) -> None:
+        """Show a modal message over the current scene."""
+        from .dialogs import MessageScene
+
+        self.push(MessageScene(self, title, text))
+
+    def confirm(self, title: str, text: str, on_yes: Callable[[], None], yes: str | None = None) -> None:
+        """Ask a yes/no question; ``on_yes`` runs if the player confirms."""
+        from .dialogs import ConfirmScene
+
+        self.push(ConfirmScene(self, title, text, on_yes, yes_label=yes))
+
+    # -------------------------------------------------------------------------------------------- loop
+
+    def needs_frames(self) -> bool:
+        top = self.top
+        recent_input = time.perf_counter() - self.last_input < BUSY_AFTER_INPUT
+        return (
+            recent_input or any(s.animating for s in self.scenes[-2:]) or (top is not None and top.animating)
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Route one event: window events here, everything else to the top scene."""
+        if event.type == pygame.QUIT:
+            self.request_quit()
+            return
+        if event.type == pygame.VIDEORESIZE or event.type == pygame.WINDOWSIZECHANGED:
+            self.on_resize()
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
+            self.mark_dirty()
+            return
+        if event.type in (
+            pygame.MOUSEMOTION,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.KEYDOWN,
+            pygame.KEYUP,
+            pygame.TEXTINPUT,
+            pygame.MOUSEWHEEL,
+        ):
+            self.last_input = time.perf_counter()
+            self.mark_dirty()
+        top = self.top
+        if top is not None and top.handle_event(event):
+            self.mark_dirty()
+
+    def request_quit(self) -> None:
+        """The window's close button: games are autosaved after every turn, so quitting loses nothing."""
+        top = self.top
+        handler = getattr(top, "on_quit_request", None)
+        if handler is not None and handler():
+            return
+        self.running = False
+
+    def on_resize(self) -> None:
+        size = self.screen.get_size()
+        for scene in self.scenes:
+            scene.resize(size)
+        self.mark_dirty()
+
+    def update(self, dt: float) -> None:
+        for scene in list(self.scenes):
+            if scene in self.scenes and (scene is self.top or scene.animating):
+                scene.update(dt)
+        if any(s.animating for s in self.scenes):
+            self.mark_dirty()
+
+    def draw(self) -> None:
+        """Draw from the highest opaque scene upwards, then show the frame."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+        self.dirty = False
+
+    def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / FPS) -> None:
+        """Process ``events``, advance ``dt`` seconds and draw if needed (tests drive the app with this)."""
+        for event in events:
+            self.handle(event)
+        self.update(dt)
+        if self.dirty:
+            self.draw()
+
+    def run(self) -> int:
+        """Run until the last scene is popped or the window closes; returns the exit code."""
+        for message in self.startup_messages:
+            self.show_message(_("Settings"), message)
+        last = time.perf_counter()
+        while self.running and self.scenes:
+            if self.needs_frames() or self.dirty:
+                events = pygame.event.get()
+                self.clock.tick(FPS)
+            else:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+            now = time.perf_counter()
+            dt, last = min(0.1, now - last), now
+            for event in events:
+                self.handle(event)
+            if not self.running:
+                break
+            self.update(dt)
+            if self.dirty:
+                self.draw()
+        return 0
+
+
+def run_app(windowed: bool = False) -> int:
+    """Start the game at the main menu; returns the process exit code."""
+    from .crash import guarded
+    from .scenes.menu import MenuScene
+
+    def body() -> int:
+        app = App(windowed=windowed)
+        app.push(MenuScene(app))
+        return app.run()
+
+    return guarded(body)
+
+
+def headless_environment() -> None:
+    """Use SDL's dummy video and audio drivers (tests, screenshots, benchmarks)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -1,0 +1,76 @@
+"""What the New game screen produces and the game screen consumes (also stored in saves as metadata)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+HUMAN = "human"
+
+
+@dataclass
+class SeatConfig:
+    """One seat: a display name, who plays it ("human" or a bot kind such as "random"), a colour name."""
+
+    name: str
+    kind: str = HUMAN
+    colour: str = "red"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+@dataclass
+class GameConfig:
+    """Everything needed to start (or restart) a game."""
+
+    variant: str = "base"
+    seats: list[SeatConfig] = field(default_factory=list)
+    board: str = "random"
+    seed: int = 1
+    vp_target: int | None = None  # None: the variant's own target
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def engine_options(self) -> dict[str, Any]:
+        """The rule overrides to pass to Game.new."""
+        opts = dict(self.options)
+        if self.vp_target is not None:
+            opts["victory_points.target"] = self.vp_target
+        return opts
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameConfig:
+        """Rebuild from ``to_dict`` data; raises (KeyError, TypeError, ValueError) on bad data."""
+        seats = [
+            SeatConfig(str(s["name"]), str(s.get("kind", HUMAN)), str(s.get("colour", "red")))
+            for s in data.get("seats", [])
+        ]
+        vp = data.get("vp_target")
+        return cls(
+            variant=str(data.get("variant", "base")),
+            seats=seats,
+            board=str(data.get("board", "random")),
+            seed=int(data.get("seed", 1)),
+            vp_target=int(vp) if vp is not None else None,
+            options=dict(data.get("options") or {}),
+        )
+
+    @classmethod
+    def default(cls, players: int = 4) -> GameConfig:
+        """One human and computer opponents, classic colours."""
+        from ..i18n import _
+
+        colours = ["red", "blue", "orange", "white", "green", "brown"]
+        seats = [SeatConfig(_("You"), HUMAN, colours[0])]
+        names = [_("Anna"), _("Bruno"), _("Carla"), _("Dario"), _("Elena")]
+        for i in range(1, players):
+            seats.append(SeatConfig(names[i - 1], "random", colours[i]))
+        return cls(seats=seats)

@@ -1,0 +1,149 @@
+"""The game screen's logic without pygame: the game, who plays each seat, computer moves off the render
+thread, undo until the next irreversible event, and autosave after every turn."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from ..ai import Bot, create_bot
+from ..engine import Action, Game
+from ..persistence import LoadedSave, save_game
+from ..persistence.userdirs import autosave_path, saves_dir
+from .config import GameConfig
+
+# Actions a player may take back until something irreversible (dice, a card draw, a steal, another
+# player's move) happens.
+REVERSIBLE = frozenset({"settle", "road", "city", "maritime"})
+
+
+class GameController:
+    """Owns the Game for the UI. Only the main thread changes the game; bots think on a clone."""
+
+    def __init__(self, config: GameConfig, loaded: LoadedSave | None = None) -> None:
+        self.config = config
+        if loaded is not None:
+            self.game = loaded.game
+        else:
+            self.game = Game.new(
+                config.variant,
+                players=config.players,
+                seed=config.seed,
+                board=config.board,
+                options=config.engine_options() or None,
+            )
+        self.bots: dict[int, Bot] = {}
+        for seat, sc in enumerate(config.seats):
+            if not sc.is_human:
+                kind = sc.kind.split(":", 1)[-1]
+                self.bots[seat] = create_bot(kind, seed=config.seed * 1009 + seat)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="catan-ai")
+        self._pending: Future[Action] | None = None
+        self._pending_seat = -1
+        self.undo_stack: list[str] = []
+        self._events_read = len(self.game.log)
+        self.last_actor = -1
+
+    # ------------------------------------------------------------------------------------------ queries
+
+    @property
+    def seat_to_act(self) -> int:
+        return self.game.current_player
+
+    def is_human(self, seat: int) -> bool:
+        return self.config.seats[seat].is_human
+
+    @property
+    def human_to_act(self) -> bool:
+        return not self.game.is_over and self.is_human(self.seat_to_act)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.config.seats) if s.is_human]
+
+    def legal(self) -> list[Action]:
+        return self.game.legal_actions()
+
+    def name(self, seat: int) -> str:
+        return self.config.seats[seat].name
+
+    # -------------------------------------------------------------------------------------------- moves
+
+    def apply(self, action: Action) -> list[dict[str, Any]]:
+        """Apply a move for the seat to act; returns the new log events. Raises IllegalAction."""
+        seat = self.seat_to_act
+        before = self.game.to_json() if action.kind in REVERSIBLE else None
+        self.game.apply(action)
+        if before is not None and self.is_human(seat):
+            self.undo_stack.append(before)
+        else:
+            self.undo_stack.clear()
+        self.last_actor = seat
+        return self.new_events()
+
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack) and self.human_to_act
+
+    def undo(self) -> bool:
+        """Take back the last reversible move; returns False when there is nothing to undo."""
+        if not self.can_undo():
+            return False
+        snapshot = self.undo_stack.pop()
+        self.game = Game.from_json(snapshot, rules=self.game.rules)
+        self._events_read = len(self.game.log)
+        return True
+
+    def new_events(self) -> list[dict[str, Any]]:
+        """Return the log events not returned before."""
+        log = self.game.log
+        fresh = log[self._events_read :]
+        self._events_read = len(log)
+        return fresh
+
+    # ---------------------------------------------------------------------------------------- computer
+
+    def bot_thinking(self) -> bool:
+        return self._pending is not None
+
+    def start_bot_move(self) -> None:
+        """Ask the seat's bot for a move on a copy of the game, in the worker thread."""
+        if self._pending is not None or self.game.is_over:
+            return
+        seat = self.seat_to_act
+        bot = self.bots.get(seat)
+        if bot is None:
+            return
+        self._pending_seat = seat
+        self._pending = self._executor.submit(bot.choose, self.game.clone(), seat)
+
+    def poll_bot_move(self) -> Action | None:
+        """Return the bot's move once it is ready (None while it thinks). Raises what the bot raised."""
+        if self._pending is None or not self._pending.done():
+            return None
+        future, self._pending = self._pending, None
+        if self._pending_seat != self.seat_to_act:
+            return None  # the game changed under it (undo/load): ask again
+        return future.result()
+
+    def close(self) -> None:
+        """Stop the worker thread (pending thoughts are dropped)."""
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    # -------------------------------------------------------------------------------------------- files
+
+    def meta(self) -> dict[str, Any]:
+        return {"config": self.config.to_dict()}
+
+    def autosave(self) -> None:
+        """Write the autosave atomically (raises SaveError if the disk refuses)."""
+        save_game(self.game, autosave_path(), name="autosave", meta=self.meta())
+
+    def save_named(self, name: str) -> Path:
+        """Write a named save into the saves folder and return its path (raises SaveError)."""
+        slug = "".join(c if c.isalnum() or c in "-_ " else "_" for c in name).strip().replace(" ", "_")
+        slug = slug or _dt.datetime.now().strftime("game_%Y%m%d_%H%M%S")
+        path = saves_dir() / f"{slug}.json"
+        save_game(self.game, path, name=name, meta=self.meta())
+        return path

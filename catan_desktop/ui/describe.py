@@ -1,0 +1,129 @@
+"""Turn engine log events into short sentences for the game log (all through the translation function)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..i18n import _
+
+CARD_NAMES = {
+    "knight": "Knight",
+    "road_building": "Road Building",
+    "year_of_plenty": "Year of Plenty",
+    "monopoly": "Monopoly",
+    "victory_point": "Victory Point",
+}
+
+CARD_RULES = {
+    "knight": "Move the robber and steal one card from a player next to it. Counts towards Largest Army.",
+    "road_building": "Build two roads for free.",
+    "year_of_plenty": "Take any two resource cards from the bank.",
+    "monopoly": "Name a resource: every other player gives you all their cards of it.",
+    "victory_point": "Worth 1 victory point. Kept hidden; it counts at once.",
+}
+
+
+def cards_text(cards: dict[str, int]) -> str:
+    """'2 brick, 1 ore' from {'brick': 2, 'ore': 1}."""
+    return ", ".join(f"{n} {_(name)}" for name, n in cards.items() if n)
+
+
+def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = None) -> str | None:
+    """Return one sentence for a log event as seen by ``viewer`` (None: skip the event)."""
+    t = event.get("t")
+    seat = event.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    if t == "roll":
+        d = event["dice"]
+        return _("{who} rolled {a} + {b} = {total}", who=who, a=d[0], b=d[1], total=d[0] + d[1])
+    if t == "produce":
+        return _("{who} received {cards}", who=who, cards=cards_text(event["cards"]))
+    if t == "starting_resources":
+        return _("{who} took starting resources: {cards}", who=who, cards=cards_text(event["cards"]))
+    if t == "settle":
+        return _("{who} built a settlement", who=who)
+    if t == "city":
+        return _("{who} built a city", who=who)
+    if t == "road":
+        return (
+            _("{who} built a free road", who=who) if event.get("free") else _("{who} built a road", who=who)
+        )
+    if t == "turn":
+        return _("— Turn {n}: {who} —", n=event["turn"], who=who)
+    if t == "discard":
+        return _("{who} discarded {cards}", who=who, cards=cards_text(event["cards"]))
+    if t == "robber":
+        return _("{who} moved the robber to {hex}", who=who, hex=event["hex"])
+    if t == "steal":
+        victim = names[event["victim"]]
+        if event.get("empty"):
+            return _("{who} tried to steal from {victim}, who had no cards", who=who, victim=victim)
+        if viewer in (seat, event["victim"]) and event.get("resource"):
+            return _("{who} stole 1 {res} from {victim}", who=who, res=_(event["resource"]), victim=victim)
+        return _("{who} stole a card from {victim}", who=who, victim=victim)
+    if t == "play":
+        card = _(CARD_NAMES.get(event["card"], event["card"]))
+        extra = ""
+        if event["card"] == "monopoly":
+            extra = " " + _("({res}: took {n})", res=_(event["resource"]), n=event.get("taken", 0))
+        elif event["card"] == "year_of_plenty":
+            extra = " " + _("({res})", res=", ".join(_(r) for r in event.get("resources", [])))
+        return _("{who} played {card}", who=who, card=card) + extra
+    if t == "buy":
+        if viewer == seat and event.get("card"):
+            return _(
+                "{who} bought a development card: {card}",
+                who=who,
+                card=_(CARD_NAMES.get(event["card"], event["card"])),
+            )
+        return _("{who} bought a development card", who=who)
+    if t == "maritime":
+        return _(
+            "{who} traded {n} {give} with the bank for 1 {get}",
+            who=who,
+            n=event["rate"],
+            give=_(event["give"]),
+            get=_(event["get"]),
+        )
+    if t == "offer":
+        return _(
+            "{who} offers {give} for {get}",
+            who=who,
+            give=cards_text(event["give"]),
+            get=cards_text(event["get"]),
+        )
+    if t in ("accept", "reject"):
+        return _("{who} accepts", who=who) if t == "accept" else _("{who} declines", who=who)
+    if t == "counter":
+        return _(
+            "{who} counters: {give} for {get}",
+            who=who,
+            give=cards_text(event["give"]),
+            get=cards_text(event["get"]),
+        )
+    if t == "trade":
+        return _(
+            "{who} traded {give} to {partner} for {get}",
+            who=who,
+            give=cards_text(event["give"]),
+            partner=names[event["partner"]],
+            get=cards_text(event["get"]),
+        )
+    if t == "trade_failed":
+        return _("Nobody took {who}'s offer", who=who)
+    if t == "trade_cancelled":
+        return _("{who} withdrew the offer", who=who)
+    if t == "shortage":
+        return _("The bank is short of {res}: nobody receives it this roll", res=_(event["resource"]))
+    if t == "longest_road":
+        if seat is None:
+            return _("Longest Road is set aside")
+        return _("{who} takes Longest Road ({n} roads)", who=who, n=event["length"])
+    if t == "largest_army":
+        return _("{who} takes Largest Army ({n} knights)", who=who, n=event["knights"])
+    if t == "win":
+        return _("{who} wins with {vp} points!", who=who, vp=event["vp"])
+    if t == "start_player":
+        return _("{who} rolled highest and starts", who=who)
+    return None

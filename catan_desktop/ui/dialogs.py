@@ -1,0 +1,141 @@
+"""Modal overlays: a message, a yes/no confirmation. They dim the scene beneath and take all input."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIPanel, UITextBox
+
+from ..i18n import _
+from .scene import GuiScene
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken everything drawn so far (under an overlay)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((10, 14, 24, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def centred_rect(size: tuple[int, int], w: int, h: int) -> pygame.Rect:
+    """A w x h rectangle centred in a window of ``size`` (shrunk to fit)."""
+    w, h = min(w, size[0] - 20), min(h, size[1] - 20)
+    return pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+
+
+class OverlayScene(GuiScene):
+    """A translucent overlay: the scene beneath stays visible, dimmed."""
+
+    opaque = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        self.draw_ui(surface)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()
+            return True
+        super().handle_event(event)
+        return True  # modal: nothing reaches the scene beneath
+
+    def on_escape(self) -> None:
+        self.app.pop()
+
+
+class MessageScene(OverlayScene):
+    """A message with an OK button (errors, notices)."""
+
+    def __init__(self, app: App, title: str, text: str) -> None:
+        super().__init__(app)
+        self.title, self.text = title, text
+
+    def build(self) -> None:
+        rect = centred_rect(self.app.size, 560, 300)
+        panel = UIPanel(rect, manager=self.ui, object_id="#dialog")
+        pygame_gui.elements.UILabel(
+            pygame.Rect(16, 12, rect.w - 32, 36),
+            self.title,
+            manager=self.ui,
+            container=panel,
+            object_id="#heading",
+        )
+        UITextBox(
+            self.text.replace("\n", "<br>"),
+            pygame.Rect(16, 54, rect.w - 32, rect.h - 124),
+            manager=self.ui,
+            container=panel,
+        )
+        self.ok = UIButton(
+            pygame.Rect(rect.w - 136, rect.h - 60, 120, 44),
+            _("OK"),
+            manager=self.ui,
+            container=panel,
+            object_id="#primary",
+        )
+
+    def on_button(self, element: object) -> bool:
+        if element is self.ok:
+            self.app.pop()
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.app.pop()
+            return True
+        return super().handle_event(event)
+
+
+class ConfirmScene(OverlayScene):
+    """A question with Cancel and a confirming button; Esc cancels."""
+
+    def __init__(
+        self, app: App, title: str, text: str, on_yes: Callable[[], None], yes_label: str | None = None
+    ) -> None:
+        super().__init__(app)
+        self.title, self.text, self.on_yes = title, text, on_yes
+        self.yes_label = yes_label or _("OK")
+
+    def build(self) -> None:
+        rect = centred_rect(self.app.size, 560, 260)
+        panel = UIPanel(rect, manager=self.ui, object_id="#dialog")
+        pygame_gui.elements.UILabel(
+            pygame.Rect(16, 12, rect.w - 32, 36),
+            self.title,
+            manager=self.ui,
+            container=panel,
+            object_id="#heading",
+        )
+        UITextBox(
+            self.text.replace("\n", "<br>"),
+            pygame.Rect(16, 54, rect.w - 32, rect.h - 124),
+            manager=self.ui,
+            container=panel,
+        )
+        self.cancel = UIButton(
+            pygame.Rect(rect.w - 312, rect.h - 60, 140, 44), _("Cancel"), manager=self.ui, container=panel
+        )
+        self.yes = UIButton(
+            pygame.Rect(rect.w - 160, rect.h - 60, 144, 44),
+            self.yes_label,
+            manager=self.ui,
+            container=panel,
+            object_id="#primary",
+        )
+
+    def on_button(self, element: object) -> bool:
+        if element is self.cancel:
+            self.app.pop()
+            return True
+        if element is self.yes:
+            self.app.pop()
+            self.on_yes()
+            return True
+        return False

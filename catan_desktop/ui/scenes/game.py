@@ -1,0 +1,1092 @@
+"""The game screen: the board, player panels, your hand, dice, actions, the log, and computer turns."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.elements import UIButton, UITextBox
+
+from ...engine import Action, IllegalAction
+from ...engine.rules import CITY, ROAD, SETTLEMENT, harbour_rates, road_spots, settlement_spots
+from ...i18n import _
+from ...persistence import LoadedSave, SaveError
+from ...render.board import BoardRenderer, Highlight, Hover
+from ...render.layout import BoardLayout
+from ...render.palette import COLOUR_BLIND, rgb
+from ..config import GameConfig
+from ..controller import GameController
+from ..describe import CARD_RULES, describe
+from ..scene import GuiScene
+from ..settings import SPEED_DELAY
+
+if TYPE_CHECKING:
+    from ..app import App
+
+PARCHMENT = (243, 233, 210)
+PARCHMENT_DARK = (228, 213, 179)
+INK = (51, 36, 26)
+INK_SOFT = (110, 90, 70)
+WOOD = (58, 40, 28)
+WOOD_LIGHT = (86, 62, 44)
+GOLD = (232, 182, 64)
+RESOURCES_ORDER = ("lumber", "brick", "wool", "grain", "ore")
+DEV_ORDER = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
+ANIM_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+
+HINTS = {
+    "setup_settlement": "Place a settlement: click a glowing spot",
+    "setup_road": "Place a road next to your new settlement",
+    "roll": "Roll the dice (R), or play a development card first",
+    "main": "Trade, then build (1 road, 2 settlement, 3 city, 4 card), or end your turn (E)",
+    "robber": "Move the robber: click a highlighted hex",
+    "road_building": "Road Building: place a free road",
+    "discard": "Choose the cards to discard",
+    "trade_offer": "Answer the trade offer",
+    "trade_confirm": "Choose a trade partner or withdraw the offer",
+}
+
+
+@dataclass
+class Anim:
+    """A short animation: dice, flying resource cards, a turn banner."""
+
+    kind: str
+    start: float
+    duration: float
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def progress(self, now: float) -> float:
+        return 1.0 if self.duration <= 0 else min(1.0, (now - self.start) / self.duration)
+
+
+class GameScene(GuiScene):
+    """Plays one game. Humans act through the board, the buttons and dialogs; computers think off-thread."""
+
+    def __init__(self, app: App, config: GameConfig, loaded: LoadedSave | None = None) -> None:
+        super().__init__(app)
+        self.config = config
+        self.ctl = GameController(config, loaded)
+        self.renderer = BoardRenderer(app.assets)
+        humans = self.ctl.humans
+        self.viewer = humans[0] if humans else 0  # whose hand is shown
+        self.mode: str | None = None  # build mode: "road", "settlement", "city"
+        self.hover: tuple[str, int] | None = None
+        self.anims: list[Anim] = []
+        self.next_bot_at = 0.0
+        self.log_lines: list[str] = []
+        self.over_at: float | None = None
+        self.over_shown = False
+        self.save_problem_shown = False
+        self.dialog_open_for: tuple[str, int, int] | None = None
+        self.dice_faces = (0, 0)
+        self.buttons: dict[str, UIButton] = {}
+        self.play_buttons: dict[str, UIButton] = {}
+        self.layout: BoardLayout | None = None
+        self._rng = random.Random()
+        self._ui_state: tuple[Any, ...] | None = None
+        for event in self.game.log:
+            self._log_event(event)
+        self._last_dice()
+
+    # ----------------------------------------------------------------------------------------- basics
+
+    @property
+    def game(self):  # type: ignore[no-untyped-def]
+        return self.ctl.game
+
+    @property
+    def colours(self) -> list[str]:
+        if self.app.settings.colour_blind:
+            return [COLOUR_BLIND[i % len(COLOUR_BLIND)] for i in range(len(self.config.seats))]
+        return [s.colour for s in self.config.seats]
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.config.seats]
+
+    @property
+    def scale(self) -> float:
+        w, h = self.app.size
+        return max(0.8, min(2.0, min(w / 1280, h / 720) * self.app.settings.ui_scale))
+
+    def px(self, value: float) -> int:
+        return int(round(value * self.scale))
+
+    def anim_scale(self) -> float:
+        return ANIM_SCALE.get(self.app.settings.animation_speed, 1.0)
+
+    def save_named(self, name: str):  # type: ignore[no-untyped-def]
+        """Write a named save (raises SaveError)."""
+        return self.ctl.save_named(name)
+
+    def autosave(self) -> None:
+        try:
+            self.ctl.autosave()
+        except SaveError as exc:
+            if not self.save_problem_shown:
+                self.save_problem_shown = True
+                self.app.show_message(_("Autosave failed"), str(exc))
+
+    def exit(self) -> None:
+        self.ctl.close()
+
+    # ---------------------------------------------------------------------------------------- layout
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        w, h = self.app.size
+        top = self.px(46)
+        left = max(self.px(236), int(w * 0.18))
+        right = max(self.px(270), int(w * 0.2))
+        bottom = self.px(176)
+        return {
+            "top": pygame.Rect(0, 0, w, top),
+            "left": pygame.Rect(0, top, left, h - top),
+            "right": pygame.Rect(w - right, top, right, h - top),
+            "bottom": pygame.Rect(left, h - bottom, w - left - right, bottom),
+            "board": pygame.Rect(left, top, w - left - right, h - top - bottom),
+        }
+
+    def build(self) -> None:
+        r = self.regions()
+        self.layout = BoardLayout(self.game.topo, tuple(r["board"]), sea_margin=0.75)
+        s = self.px
+        right = r["right"]
+        x0, bw = right.x + s(14), right.w - s(28)
+        y = right.y + s(112)
+        half = (bw - s(8)) // 2
+        self.buttons = {}
+
+        def button(key: str, rect: pygame.Rect, text: str, tip: str, primary: bool = False) -> None:
+            self.buttons[key] = UIButton(
+                rect, text, manager=self.ui, tool_tip_text=tip, object_id="#primary" if primary else None
+            )
+
+        button("roll", pygame.Rect(x0, y, half, s(44)), _("Roll"), _("Roll the dice (R)"), primary=True)
+        button(
+            "end",
+            pygame.Rect(x0 + half + s(8), y, half, s(44)),
+            _("End turn"),
+            _("Pass the dice to the next player (E)"),
+            primary=True,
+        )
+        y += s(52)
+        button(
+            "trade", pygame.Rect(x0, y, half, s(38)), _("Trade"), _("Offer a trade to the other players (T)")
+        )
+        button(
+            "bank",
+            pygame.Rect(x0 + half + s(8), y, half, s(38)),
+            _("Bank"),
+            _("Trade with the bank: 4:1, or better at your harbours (B)"),
+        )
+        y += s(48)
+        for i, (key, label) in enumerate(
+            (
+                ("road", _("Road")),
+                ("settlement", _("Settlement")),
+                ("city", _("City")),
+                ("buy", _("Dev. card")),
+            )
+        ):
+            col, row = i % 2, i // 2
+            button(key, pygame.Rect(x0 + col * (half + s(8)), y + row * s(66), half, s(38)), label, "")
+        y += 2 * s(66)
+        third = (bw - s(16)) // 3
+        button(
+            "undo",
+            pygame.Rect(x0, y, third, s(34)),
+            _("Undo"),
+            _("Take back your last build or bank trade, until the dice, a card or a steal (U)"),
+        )
+        button(
+            "help", pygame.Rect(x0 + third + s(8), y, third, s(34)), _("Help"), _("Keyboard shortcuts (H)")
+        )
+        button(
+            "menu",
+            pygame.Rect(x0 + 2 * (third + s(8)), y, third, s(34)),
+            _("Menu"),
+            _("Pause: save, load, settings, rules, quit (Esc)"),
+        )
+        y += s(44)
+        self.log_box = UITextBox(
+            "", pygame.Rect(x0, y, bw, right.bottom - y - s(12)), manager=self.ui, object_id="#game_log"
+        )
+        self._refresh_log(full=True)
+        self.play_buttons = {}
+        self._ui_state = None
+        self._sync_widgets()
+
+    # ------------------------------------------------------------------------------------ card layout
+
+    def hand_rects(self) -> dict[str, pygame.Rect]:
+        """Where each resource card and development card of the shown hand is drawn."""
+        r = self.regions()["bottom"]
+        s = self.px
+        cw, ch = s(60), s(84)
+        x, y = r.x + s(20), r.y + s(34)
+        out: dict[str, pygame.Rect] = {}
+        for res in RESOURCES_ORDER:
+            out[res] = pygame.Rect(x, y, cw, ch)
+            x += cw + s(8)
+        x += s(14)
+        for kind in DEV_ORDER:
+            out[kind] = pygame.Rect(x, y, cw, ch)
+            x += cw + s(8)
+        return out
+
+    # ------------------------------------------------------------------------------------- widgets
+
+    def _build_reason(self, kind: str) -> str | None:
+        """Why the shown player cannot build ``kind`` now (None: they can)."""
+        g, ctl = self.game, self.ctl
+        seat = ctl.seat_to_act
+        if g.is_over:
+            return _("The game is over")
+        if not ctl.human_to_act or seat != self.viewer:
+            return _("Wait for your turn")
+        if g.phase != "main":
+            return _(HINTS.get(g.phase, "Not now"))
+        rules = g.rules
+        item = {"road": "road", "settlement": "settlement", "city": "city", "buy": "development_card"}[kind]
+        hand = g.s.hands[seat]
+        left = g.s.pieces_left[seat]
+        cost_text = _("Costs {cost}", cost=g.cost_text(item))
+        if kind == "buy":
+            if not g.s.dev_deck:
+                return _("The development deck is empty")
+        else:
+            piece = {"road": ROAD, "settlement": SETTLEMENT, "city": CITY}[kind]
+            if not left[piece]:
+                return _("You have no {piece}s left", piece=_(kind))
+        if any(h < c for h, c in zip(hand, rules.costs[item], strict=True)):
+            return cost_text
+        if kind == "road" and not road_spots(g, seat):
+            return _("There is nowhere to build a road")
+        if kind == "settlement" and not settlement_spots(g, seat):
+            return _("No free spot at the end of your roads (settlements need two paths between them)")
+        if kind == "city" and not any(g.s.node_level[n] == 1 for n in g.s.buildings_of[seat]):
+            return _("A city replaces one of your settlements")
+        return None
+
+    def _sync_widgets(self) -> None:
+        """Enable, disable and explain the buttons for the current state (only when it changed)."""
+        g, ctl = self.game, self.ctl
+        legal = ctl.legal() if ctl.human_to_act else []
+        kinds = {a.kind for a in legal}
+        state = (len(g.history), ctl.human_to_act, self.viewer, g.phase, len(ctl.undo_stack), g.is_over)
+        if state == self._ui_state:
+            return
+        self._ui_state = state
+        mine = ctl.human_to_act and ctl.seat_to_act == self.viewer
+
+        def enable(key: str, on: bool, tip: str) -> None:
+            b = self.buttons.get(key)
+            if b is None:
+                return
+            b.enable() if on else b.disable()
+            b.set_tooltip(tip)
+
+        enable(
+            "roll",
+            mine and "roll" in kinds,
+            _("Roll the dice") if "roll" in kinds else _("You can roll at the start of your turn"),
+        )
+        enable(
+            "end",
+            mine and "end" in kinds,
+            _("Pass the dice to the next player")
+            if "end" in kinds
+            else _("Not now: {hint}", hint=_(HINTS.get(g.phase, ""))),
+        )
+        trade_ok = mine and "offer" in kinds
+        enable(
+            "trade",
+            trade_ok,
+            _("Offer a trade to the other players")
+            if trade_ok
+            else g.why_illegal(Action("offer", (("brick", 1),), (("ore", 1),))) or _("Not now"),
+        )
+        bank_ok = mine and g.phase == "main" and not (g.s.built and g.rules.option("strict_trade_then_build"))
+        enable(
+            "bank",
+            bank_ok,
+            _("Trade with the bank: 4:1, or better at your harbours")
+            if bank_ok
+            else _("Bank trades happen after rolling and before building"),
+        )
+        enable(
+            "undo",
+            ctl.can_undo(),
+            _("Take back your last build or bank trade")
+            if ctl.can_undo()
+            else _("Nothing to undo since the last dice roll, card or steal"),
+        )
+        for key in ("road", "settlement", "city", "buy"):
+            reason = self._build_reason(key)
+            enable(
+                key,
+                reason is None,
+                reason
+                or _(
+                    "Costs {cost}",
+                    cost=g.cost_text(
+                        {
+                            "road": "road",
+                            "settlement": "settlement",
+                            "city": "city",
+                            "buy": "development_card",
+                        }[key]
+                    ),
+                ),
+            )
+        if self.mode and self._build_reason(self.mode) is not None:
+            self.mode = None
+        self._sync_play_buttons(kinds if mine else set())
+
+    def _sync_play_buttons(self, kinds: set[str]) -> None:
+        for b in self.play_buttons.values():
+            b.kill()
+        self.play_buttons = {}
+        g = self.game
+        seat = self.viewer
+        rects = self.hand_rects()
+        for k, kind in enumerate(DEV_ORDER):
+            held = g.s.dev_hand[seat][k]
+            if not held or kind == "victory_point":
+                continue
+            rect = rects[kind]
+            label = _("Play")
+            b = UIButton(
+                pygame.Rect(rect.x, rect.bottom + self.px(4), rect.w, self.px(26)),
+                label,
+                manager=self.ui,
+                tool_tip_text=_(CARD_RULES[kind]),
+            )
+            playable = kind in kinds
+            if not playable:
+                reason = g.why_illegal(
+                    Action(kind)
+                    if kind in ("knight", "road_building")
+                    else Action(kind, "brick", None)
+                    if kind == "monopoly"
+                    else Action(kind, "brick", "ore")
+                )
+                b.disable()
+                b.set_tooltip(_(CARD_RULES[kind]) + "<br>" + (reason or _("Not now")))
+            self.play_buttons[kind] = b
+
+    # -------------------------------------------------------------------------------------- actions
+
+    def do(self, action: Action) -> bool:
+        """Apply a human action through the controller; show the reason if it is refused."""
+        try:
+            events = self.ctl.apply(action)
+        except IllegalAction as exc:
+            self.app.show_message(_("Not allowed"), exc.reason)
+            return False
+        self._after_events(events)
+        self.mode = None if action.kind in ("settle", "city") or self.game.phase != "main" else self.mode
+        if action.kind == "road" and self.mode == "road" and self._build_reason("road") is not None:
+            self.mode = None
+        self.app.mark_dirty()
+        return True
+
+    def _after_events(self, events: list[dict[str, Any]]) -> None:
+        now = time.perf_counter()
+        speed = self.anim_scale()
+        for ev in events:
+            self._log_event(ev)
+            t = ev.get("t")
+            if t == "roll":
+                self.dice_faces = tuple(ev["dice"])  # type: ignore[assignment]
+                if speed:
+                    self.anims.append(Anim("dice", now, 0.55 * speed, {"final": ev["dice"]}))
+                self.app.play_sound("dice")
+            elif t == "produce" and speed:
+                self._fly_cards(ev, now + 0.55 * speed, speed)
+            elif t in ("settle", "city", "road"):
+                self.app.play_sound("build")
+            elif t in ("buy", "play"):
+                self.app.play_sound("card")
+            elif t in ("trade", "maritime"):
+                self.app.play_sound("trade")
+            elif t in ("robber", "steal"):
+                self.app.play_sound("robber")
+            elif t == "turn":
+                self.autosave()
+                self.app.play_sound("turn")
+                if speed:
+                    self.anims.append(
+                        Anim("banner", now, 1.3 * speed, {"seat": ev["seat"], "turn": ev["turn"]})
+                    )
+            elif t == "win":
+                self.app.play_sound("win")
+        self._refresh_log()
+
+    def _fly_cards(self, ev: dict[str, Any], start: float, speed: float) -> None:
+        g = self.game
+        if self.layout is None or not g.s.dice:
+            return
+        total = sum(g.s.dice)
+        seat = ev["seat"]
+        target = self.panel_rect(seat).center
+        delay = 0.0
+        for h, r, nodes in g.producers.get(total, ()):
+            if h == g.s.robber or not any(g.s.node_owner[n] == seat for n in nodes):
+                continue
+            res = g.rules.resources[r]
+            if res not in ev["cards"]:
+                continue
+            self.anims.append(
+                Anim(
+                    "fly",
+                    start + delay,
+                    0.8 * speed,
+                    {"from": self.layout.hex_center(h), "to": target, "res": res},
+                )
+            )
+            delay += 0.08 * speed
+
+    def _log_event(self, ev: dict[str, Any]) -> None:
+        line = describe(ev, self.names, self.viewer)
+        if line:
+            self.log_lines.append(line)
+
+    def _refresh_log(self, full: bool = False) -> None:
+        box = getattr(self, "log_box", None)
+        if box is None:
+            return
+        lines = self.log_lines[-120:]
+        html = "<br>".join(_escape(x) for x in reversed(lines))
+        if full or html != getattr(self, "_log_html", None):
+            self._log_html = html
+            box.set_text(html)
+
+    def _last_dice(self) -> None:
+        if self.game.s.dice:
+            self.dice_faces = tuple(self.game.s.dice)  # type: ignore[assignment]
+
+    # -------------------------------------------------------------------------------------- events
+
+    def on_button(self, element: object) -> bool:
+        for key, b in self.buttons.items():
+            if element is b:
+                self.press(key)
+                return True
+        for kind, b in self.play_buttons.items():
+            if element is b:
+                self.play_card(kind)
+                return True
+        return False
+
+    def press(self, key: str) -> None:
+        """A button or its shortcut."""
+        g = self.game
+        if key == "menu":
+            self.open_pause()
+        elif key == "help":
+            from .game_dialogs import HelpDialog
+
+            self.app.push(HelpDialog(self.app))
+        elif not self.ctl.human_to_act or self.ctl.seat_to_act != self.viewer:
+            return
+        elif key == "roll" and g.is_legal(Action("roll")):
+            self.do(Action("roll"))
+        elif key == "end" and g.is_legal(Action("end")):
+            self.mode = None
+            self.do(Action("end"))
+        elif key == "undo":
+            if self.ctl.undo():
+                self.log_lines.append(_("(move taken back)"))
+                self._refresh_log()
+                self._ui_state = None
+        elif key in ("road", "settlement", "city"):
+            if self._build_reason(key) is None:
+                self.mode = None if self.mode == key else key
+        elif key == "buy" and g.is_legal(Action("buy")):
+            self.do(Action("buy"))
+        elif key == "trade" and g.phase == "main":
+            from .game_dialogs import TradeDialog
+
+            self.app.push(TradeDialog(self.app, self))
+        elif key == "bank" and g.phase == "main":
+            from .game_dialogs import BankDialog
+
+            self.app.push(BankDialog(self.app, self))
+        self.app.mark_dirty()
+
+    def play_card(self, kind: str) -> None:
+        from .game_dialogs import ResourceChoiceDialog
+
+        if kind in ("knight", "road_building"):
+            self.do(Action(kind))
+        elif kind == "year_of_plenty":
+            self.app.push(ResourceChoiceDialog(self.app, self, "year_of_plenty"))
+        elif kind == "monopoly":
+            self.app.push(ResourceChoiceDialog(self.app, self, "monopoly"))
+
+    def open_pause(self) -> None:
+        from .pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
+
+    def on_quit_request(self) -> bool:
+        """Closing the window during a game: the game is autosaved, so just say so and quit."""
+        self.autosave()
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return True
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            hover = self._target_at(event.pos)
+            if hover != self.hover:
+                self.hover = hover
+                self.app.mark_dirty()
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._click(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.mode:
+            self.mode = None
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        if self.ui.get_focus_set():
+            return False
+        keys = {
+            pygame.K_r: "roll",
+            pygame.K_e: "end",
+            pygame.K_SPACE: "end",
+            pygame.K_1: "road",
+            pygame.K_2: "settlement",
+            pygame.K_3: "city",
+            pygame.K_4: "buy",
+            pygame.K_t: "trade",
+            pygame.K_b: "bank",
+            pygame.K_u: "undo",
+            pygame.K_h: "help",
+            pygame.K_F1: "help",
+        }
+        if event.key == pygame.K_ESCAPE:
+            if self.mode:
+                self.mode = None
+            else:
+                self.open_pause()
+            return True
+        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.press("undo")
+            return True
+        key = keys.get(event.key)
+        if key:
+            self.press(key)
+            return True
+        return False
+
+    # ------------------------------------------------------------------------------ board targeting
+
+    def board_targets(self) -> dict[str, dict[int, list[Action]]]:
+        """The legal board actions of the shown human, grouped by what is clicked: node, edge or hex."""
+        out: dict[str, dict[int, list[Action]]] = {"node": {}, "edge": {}, "hex": {}}
+        ctl, g = self.ctl, self.game
+        if not ctl.human_to_act or ctl.seat_to_act != self.viewer:
+            return out
+        phase = g.phase
+        for a in ctl.legal():
+            settle = a.kind == "settle" and (phase == "setup_settlement" or self.mode == "settlement")
+            if settle or (a.kind == "city" and self.mode == "city"):
+                out["node"].setdefault(a.a, []).append(a)
+            elif a.kind == "road" and (phase in ("setup_road", "road_building") or self.mode == "road"):
+                out["edge"].setdefault(a.a, []).append(a)
+            elif a.kind == "robber":
+                out["hex"].setdefault(g.topo.hex_index[a.a], []).append(a)
+        return out
+
+    def _target_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
+        if self.layout is None or not self.regions()["board"].collidepoint(pos):
+            return None
+        targets = self.board_targets()
+        if targets["node"]:
+            n = self.layout.node_at(*pos)
+            if n is not None and n in targets["node"]:
+                return ("node", n)
+        if targets["edge"]:
+            e = self.layout.edge_at(*pos)
+            if e is not None and e in targets["edge"]:
+                return ("edge", e)
+        if targets["hex"]:
+            h = self.layout.hex_at(*pos)
+            if h is not None and h in targets["hex"]:
+                return ("hex", h)
+        return None
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        target = self._target_at(pos)
+        if target is None:
+            return False
+        kind, index = target
+        actions = self.board_targets()[kind][index]
+        if kind == "hex" and len(actions) > 1:
+            from .game_dialogs import VictimDialog
+
+            self.app.push(VictimDialog(self.app, self, actions))
+            return True
+        self.hover = None
+        self.do(actions[0])
+        return True
+
+    def screen_pos(self, action: Action) -> tuple[int, int]:
+        """Where to click on the board for a board action (used by tests and the help overlay)."""
+        assert self.layout is not None
+        if action.kind in ("settle", "city"):
+            x, y = self.layout.node_pos(action.a)
+        elif action.kind == "road":
+            x, y = self.layout.edge_mid(action.a)
+        else:
+            x, y = self.layout.hex_center(self.game.topo.hex_index[action.a])
+        return (int(round(x)), int(round(y)))
+
+    # -------------------------------------------------------------------------------------- update
+
+    @property
+    def animating(self) -> bool:
+        return (
+            bool(self.anims)
+            or (not self.ctl.human_to_act and not self.game.is_over)
+            or (self.game.is_over and not self.over_shown)
+        )
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        now = time.perf_counter()
+        if self.anims:
+            self.anims = [a for a in self.anims if a.progress(now) < 1.0]
+            self.app.mark_dirty()
+        if self.app.top is not self:
+            return
+        g, ctl = self.game, self.ctl
+        if g.is_over:
+            self._game_over(now)
+            return
+        if ctl.human_to_act:
+            seat = ctl.seat_to_act
+            if seat != self.viewer:
+                self._pass_to(seat)
+                return
+            self._open_phase_dialog()
+        else:
+            self._computer_turn(now)
+        self._sync_widgets()
+
+    def _computer_turn(self, now: float) -> None:
+        ctl = self.ctl
+        blocking = any(a.kind in ("dice", "fly") for a in self.anims)
+        if now < self.next_bot_at or blocking:
+            return
+        ctl.start_bot_move()
+        action = ctl.poll_bot_move()
+        if action is None:
+            return
+        events = ctl.apply(action)
+        self._after_events(events)
+        self.next_bot_at = time.perf_counter() + SPEED_DELAY.get(self.app.settings.animation_speed, 0.6) * (
+            0.4 if action.kind in ("accept", "reject", "counter", "discard") else 1.0
+        )
+        self.app.mark_dirty()
+
+    def _pass_to(self, seat: int) -> None:
+        """Hot-seat: hide the hand and ask to pass the screen to the next human."""
+        if len(self.ctl.humans) <= 1:
+            self.viewer = seat
+            return
+        from .pass_device import PassDeviceScene
+
+        def ready(seat: int = seat) -> None:
+            self.viewer = seat
+            self._ui_state = None
+            self.log_lines = []
+            for ev in self.game.log:
+                self._log_event(ev)
+            self._refresh_log(full=True)
+
+        self.app.push(PassDeviceScene(self.app, self.names[seat], ready))
+
+    def _open_phase_dialog(self) -> None:
+        """Phases that need a dialog for the human: discarding, answering an offer, choosing a partner."""
+        g = self.game
+        key = (g.phase, len(g.history), self.ctl.seat_to_act)
+        if key == self.dialog_open_for:
+            return
+        from . import game_dialogs as d
+
+        if g.phase == "discard":
+            self.dialog_open_for = key
+            self.app.push(d.DiscardDialog(self.app, self, g.s.discard_queue[0][1]))
+        elif g.phase == "trade_offer":
+            self.dialog_open_for = key
+            self.app.push(d.AnswerOfferDialog(self.app, self))
+        elif g.phase == "trade_confirm":
+            self.dialog_open_for = key
+            self.app.push(d.TradeAnswersDialog(self.app, self))
+
+    def _game_over(self, now: float) -> None:
+        if self.over_shown:
+            return
+        if self.over_at is None:
+            self.over_at = now
+            try:
+                from ...persistence.userdirs import autosave_path
+
+                autosave_path().unlink(missing_ok=True)  # a finished game has nothing to continue
+            except OSError:
+                pass
+            self._ui_state = None
+            self._sync_widgets()
+        if now - self.over_at >= 1.2 * self.anim_scale() and not self.anims:
+            self.over_shown = True
+            from .game_over import GameOverScene
+
+            self.app.push(GameOverScene(self.app, self))
+
+    # ---------------------------------------------------------------------------------------- drawing
+
+    def highlight(self) -> Highlight | None:
+        t = self.board_targets()
+        if not (t["node"] or t["edge"] or t["hex"]):
+            return None
+        kind = "robber" if t["hex"] else (self.mode or self.game.phase)
+        return Highlight(kind, frozenset(t["node"]), frozenset(t["edge"]), frozenset(t["hex"]))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.regions()
+        surface.fill(WOOD)
+        if self.layout is not None:
+            hover = None
+            if self.hover is not None:
+                kind, index = self.hover
+                hover = Hover(kind, index, self.colours[self.ctl.seat_to_act])  # type: ignore[arg-type]
+            surface.set_clip(r["board"])
+            self.renderer.draw(
+                surface,
+                self.game,
+                self.layout,
+                self.colours,
+                highlight=self.highlight(),
+                hover=hover,
+                show_emblems=self.app.settings.colour_blind,
+            )
+            surface.set_clip(None)
+        self._draw_top(surface, r["top"])
+        self._draw_players(surface, r["left"])
+        self._draw_right(surface, r["right"])
+        self._draw_hand(surface, r["bottom"])
+        self.draw_ui(surface)
+        self._draw_anims(surface)
+
+    def _panel(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        fill: tuple[int, int, int] = PARCHMENT,
+        border: tuple[int, int, int] = (107, 74, 47),
+        width: int = 2,
+    ) -> None:
+        pygame.draw.rect(surface, (20, 12, 6), rect.move(0, self.px(3)), border_radius=self.px(10))
+        pygame.draw.rect(surface, fill, rect, border_radius=self.px(10))
+        pygame.draw.rect(surface, border, rect, width, border_radius=self.px(10))
+
+    def _text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[int, int],
+        size: int,
+        colour: tuple[int, int, int] = INK,
+        bold: bool = False,
+        title: bool = False,
+        anchor: str = "topleft",
+        max_w: int | None = None,
+    ) -> pygame.Rect:
+        font = self.app.assets.font(self.px(size), bold=bold, title=title)
+        if max_w is not None:
+            while font.size(text)[0] > max_w and len(text) > 4:
+                text = text[:-2].rstrip() + "…"
+        img = font.render(text, True, colour)
+        rect = img.get_rect(**{anchor: pos})
+        surface.blit(img, rect)
+        return rect
+
+    def _draw_top(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, WOOD_LIGHT, rect)
+        pygame.draw.line(surface, (30, 20, 12), rect.bottomleft, rect.bottomright, 2)
+        g, ctl = self.game, self.ctl
+        seat = g.active_player
+        colour = rgb(self.colours[seat])
+        dot = pygame.Rect(rect.x + self.px(14), rect.centery - self.px(10), self.px(20), self.px(20))
+        pygame.draw.rect(surface, colour, dot, border_radius=self.px(5))
+        pygame.draw.rect(surface, (20, 12, 6), dot, 2, border_radius=self.px(5))
+        if g.is_over:
+            winner = g.winners[0] if g.winners else None
+            title = _("{who} wins!", who=self.names[winner]) if winner is not None else _("Game over")
+        elif g.turn == 0:
+            title = _("Founding phase: {who} places", who=self.names[ctl.seat_to_act])
+        else:
+            title = _("Turn {n} · {who}", n=g.turn, who=self.names[seat])
+        x = self._text(
+            surface,
+            title,
+            (dot.right + self.px(10), rect.centery),
+            20,
+            PARCHMENT,
+            bold=True,
+            anchor="midleft",
+        ).right
+        if g.is_over:
+            hint = ""
+        elif ctl.human_to_act and ctl.seat_to_act == self.viewer:
+            hint = _(HINTS.get(g.phase, ""))
+            if g.phase == "main" and self.mode:
+                hint = _(
+                    "Click a glowing spot to build a {what}; right-click or Esc to cancel", what=_(self.mode)
+                )
+        else:
+            hint = _("{who} is thinking…", who=self.names[ctl.seat_to_act]) if not ctl.human_to_act else ""
+        self._text(
+            surface,
+            hint,
+            (x + self.px(24), rect.centery),
+            16,
+            (236, 222, 190),
+            anchor="midleft",
+            max_w=rect.right - x - self.px(40),
+        )
+
+    def panel_rect(self, seat: int) -> pygame.Rect:
+        r = self.regions()["left"]
+        n = self.game.players
+        gap = self.px(8)
+        h = min(self.px(118), (r.h - gap * (n + 1)) // n)
+        return pygame.Rect(r.x + self.px(10), r.y + gap + seat * (h + gap), r.w - self.px(20), h)
+
+    def _draw_players(self, surface: pygame.Surface, region: pygame.Rect) -> None:
+        g = self.game
+        s = self.px
+        for seat in range(g.players):
+            rect = self.panel_rect(seat)
+            active = seat == g.active_player and not g.is_over
+            acting = seat == self.ctl.seat_to_act and not g.is_over
+            self._panel(surface, rect, PARCHMENT, GOLD if active else (107, 74, 47), 4 if active else 2)
+            colour = rgb(self.colours[seat])
+            stripe = pygame.Rect(rect.x + s(6), rect.y + s(6), s(10), rect.h - s(12))
+            pygame.draw.rect(surface, colour, stripe, border_radius=s(4))
+            name = self.names[seat]
+            who = self.config.seats[seat]
+            tag = (
+                _("you")
+                if seat == self.viewer and who.is_human
+                else (_("computer") if not who.is_human else _("human"))
+            )
+            self._text(
+                surface, name, (rect.x + s(24), rect.y + s(8)), 17, INK, bold=True, max_w=rect.w - s(120)
+            )
+            self._text(surface, tag, (rect.x + s(24), rect.y + s(30)), 12, INK_SOFT)
+            vp = g.visible_vp(seat)
+            vp_text = str(vp)
+            if seat == self.viewer and g.vp(seat) != vp:
+                vp_text = f"{vp} (+{g.vp(seat) - vp})"
+            self._text(
+                surface,
+                vp_text,
+                (rect.right - s(12), rect.y + s(6)),
+                24,
+                INK,
+                bold=True,
+                title=True,
+                anchor="topright",
+            )
+            self._text(
+                surface, _("VP"), (rect.right - s(12), rect.y + s(36)), 11, INK_SOFT, anchor="topright"
+            )
+            # counters row
+            y = rect.bottom - s(30)
+            x = rect.x + s(24)
+            stats = [
+                ("cards/back_resource", str(sum(g.s.hands[seat]))),  # resource cards
+                ("icons/development_card", str(sum(g.s.dev_hand[seat]))),  # development cards
+                ("icons/army", str(g.s.knights[seat])),  # knights played
+                ("icons/road", str(g.s.road_len[seat])),  # longest road
+            ]
+            for icon, value in stats:
+                img = self.app.assets.scaled(icon, (s(20), s(20)))
+                surface.blit(img, (x, y))
+                self._text(surface, value, (x + s(23), y + s(1)), 14, INK, bold=True)
+                x += s(52)
+            badges = []
+            if g.s.lr_holder == seat:
+                badges.append("icons/longest_road")
+            if g.s.la_holder == seat:
+                badges.append("icons/army")
+            bx = rect.right - s(12)
+            for icon in badges:
+                img = self.app.assets.scaled(icon, (s(26), s(26)))
+                bx -= s(28)
+                pygame.draw.circle(surface, GOLD, (bx + s(13), rect.y + s(66)), s(15))
+                surface.blit(img, (bx, rect.y + s(53)))
+            if acting and not self.ctl.is_human(seat):
+                dots = "." * (1 + int(time.perf_counter() * 3) % 3)
+                self._text(surface, _("thinking") + dots, (rect.x + s(24), rect.y + s(48)), 12, INK_SOFT)
+            elif acting and g.phase in ("discard", "trade_offer"):
+                self._text(
+                    surface,
+                    _("to answer") if g.phase == "trade_offer" else _("discarding"),
+                    (rect.x + s(24), rect.y + s(48)),
+                    12,
+                    (166, 58, 36),
+                    bold=True,
+                )
+
+    def _draw_right(self, surface: pygame.Surface, region: pygame.Rect) -> None:
+        s = self.px
+        box = pygame.Rect(region.x + s(14), region.y + s(10), region.w - s(28), s(92))
+        self._panel(surface, box, PARCHMENT_DARK)
+        now = time.perf_counter()
+        faces = self.dice_faces
+        rolling = next((a for a in self.anims if a.kind == "dice"), None)
+        if rolling is not None:
+            faces = (self._rng.randint(1, 6), self._rng.randint(1, 6))
+        size = s(60)
+        for i, face in enumerate(faces):
+            x = box.x + s(16) + i * (size + s(10))
+            y = box.centery - size // 2
+            if rolling is not None:
+                y += int(math.sin((now - rolling.start) * 30 + i) * s(4))
+            if face:
+                surface.blit(self.app.assets.scaled(f"dice/{face}", (size, size)), (x, y))
+            else:
+                pygame.draw.rect(surface, (200, 188, 160), (x, y, size, size), 2, border_radius=s(8))
+        if faces[0] and rolling is None:
+            self._text(
+                surface,
+                str(sum(faces)),
+                (box.right - s(18), box.centery),
+                34,
+                INK,
+                title=True,
+                anchor="midright",
+            )
+
+    def _draw_hand(self, surface: pygame.Surface, region: pygame.Rect) -> None:
+        s = self.px
+        rect = region.inflate(-s(12), -s(10))
+        self._panel(surface, rect, PARCHMENT)
+        g = self.game
+        seat = self.viewer
+        title = _("Your hand") if len(self.ctl.humans) <= 1 else _("{who}'s hand", who=self.names[seat])
+        self._text(surface, title, (rect.x + s(14), rect.y + s(6)), 14, INK, bold=True)
+        rects = self.hand_rects()
+        names = g.rules.resources
+        for res in RESOURCES_ORDER:
+            if res not in names:
+                continue
+            n = g.s.hands[seat][names.index(res)]
+            self._card(surface, f"cards/{res}", rects[res], n, dim=n == 0)
+        for k, kind in enumerate(DEV_ORDER):
+            n = g.s.dev_hand[seat][k]
+            if n:
+                new = g.s.dev_new[seat][k]
+                self._card(surface, f"cards/{kind}", rects[kind], n, note=_("new") if new else None)
+        # costs under the build buttons
+        for key, item in (
+            ("road", "road"),
+            ("settlement", "settlement"),
+            ("city", "city"),
+            ("buy", "development_card"),
+        ):
+            b = self.buttons.get(key)
+            if b is None:
+                continue
+            cost = g.rules.costs[item]
+            x, y = b.rect.x + s(2), b.rect.bottom + s(3)
+            for i, n in enumerate(cost):
+                for _k in range(n):
+                    surface.blit(self.app.assets.scaled(f"icons/{names[i]}", (s(20), s(20))), (x, y))
+                    x += s(18)
+        rates = harbour_rates(g, seat)
+        x = rect.right - s(5 * 62 + 14)
+        y = rect.y + s(5)
+        self._text(surface, _("Bank rates:"), (x - s(8), y + s(3)), 12, INK_SOFT, anchor="topright")
+        for i, res in enumerate(names):
+            surface.blit(self.app.assets.scaled(f"icons/{res}", (s(20), s(20))), (x, y))
+            self._text(surface, f"{rates[i]}:1", (x + s(22), y + s(3)), 12, INK, bold=rates[i] < 4)
+            x += s(62)
+
+    def _card(
+        self,
+        surface: pygame.Surface,
+        name: str,
+        rect: pygame.Rect,
+        count: int,
+        dim: bool = False,
+        note: str | None = None,
+    ) -> None:
+        img = self.app.assets.scaled(name, rect.size)
+        if dim:
+            img = img.copy()
+            img.set_alpha(90)
+        surface.blit(img, rect)
+        if count:
+            c = (rect.right - self.px(6), rect.y + self.px(6))
+            pygame.draw.circle(surface, (166, 58, 36), c, self.px(13))
+            pygame.draw.circle(surface, PARCHMENT, c, self.px(13), 2)
+            self._text(surface, str(count), c, 15, (255, 255, 255), bold=True, anchor="center")
+        if note:
+            self._text(
+                surface,
+                note,
+                (rect.centerx, rect.bottom - self.px(16)),
+                11,
+                (166, 58, 36),
+                bold=True,
+                anchor="center",
+            )
+
+    def _draw_anims(self, surface: pygame.Surface) -> None:
+        now = time.perf_counter()
+        s = self.px
+        for a in self.anims:
+            p = a.progress(now)
+            if a.kind == "fly" and now >= a.start:
+                t = 1 - (1 - p) ** 2
+                (x0, y0), (x1, y1) = a.data["from"], a.data["to"]
+                x = x0 + (x1 - x0) * t
+                y = y0 + (y1 - y0) * t - math.sin(t * math.pi) * s(60)
+                img = self.app.assets.scaled(f"cards/{a.data['res']}", (s(34), s(48)))
+                surface.blit(img, img.get_rect(center=(int(x), int(y))))
+            elif a.kind == "banner":
+                w, h = self.app.size
+                alpha = int(255 * min(1.0, 4 * min(p, 1 - p) + 0.0))
+                band = pygame.Surface((w, s(70)), pygame.SRCALPHA)
+                band.fill((30, 20, 12, min(200, alpha)))
+                surface.blit(band, (0, h // 2 - s(35)))
+                seat = a.data["seat"]
+                text = _("Turn {n}: {who}", n=a.data["turn"], who=self.names[seat])
+                font = self.app.assets.font(s(34), title=True)
+                img = font.render(
+                    text, True, rgb(self.colours[seat]) if self.colours[seat] != "white" else (250, 250, 250)
+                )
+                img.set_alpha(alpha)
+                surface.blit(img, img.get_rect(center=(w // 2, h // 2)))
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+__all__ = ["GameScene"]

@@ -1,0 +1,642 @@
+"""Dialogs of the game screen: discard, steal target, progress cards, bank and player trades, help."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+
+from ...engine import Action, make_bundle
+from ...engine.rules import harbour_rates
+from ...i18n import _
+from ..describe import cards_text
+from ..dialogs import OverlayScene, centred_rect
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .game import GameScene
+
+
+class GameDialog(OverlayScene):
+    """A dialog over the game screen with a title, a body and a row of buttons."""
+
+    width, height = 620, 380
+    cancellable = True
+
+    def __init__(self, app: App, scene: GameScene) -> None:
+        super().__init__(app)
+        self.scene = scene
+        self.actions: dict[object, object] = {}
+
+    @property
+    def game(self):  # type: ignore[no-untyped-def]
+        return self.scene.game
+
+    def px(self, v: float) -> int:
+        return self.scene.px(v)
+
+    def frame(self, title: str) -> UIPanel:
+        self.rect = centred_rect(self.app.size, self.px(self.width), self.px(self.height))
+        panel = UIPanel(self.rect, manager=self.ui, object_id="#dialog")
+        UILabel(
+            pygame.Rect(self.px(16), self.px(10), self.rect.w - self.px(32), self.px(34)),
+            title,
+            manager=self.ui,
+            container=panel,
+            object_id="#heading",
+        )
+        return panel
+
+    def add_button(
+        self,
+        panel: UIPanel,
+        rect: pygame.Rect,
+        text: str,
+        handler: object,
+        tip: str | None = None,
+        primary: bool = False,
+        enabled: bool = True,
+    ) -> UIButton:
+        b = UIButton(
+            rect,
+            text,
+            manager=self.ui,
+            container=panel,
+            tool_tip_text=tip,
+            object_id="#primary" if primary else None,
+        )
+        if not enabled:
+            b.disable()
+        self.actions[b] = handler
+        return b
+
+    def on_button(self, element: object) -> bool:
+        handler = self.actions.get(element)
+        if handler is None:
+            return False
+        handler()  # type: ignore[operator]
+        return True
+
+    def on_escape(self) -> None:
+        if self.cancellable:
+            self.app.pop()
+        else:
+            self.scene.open_pause()
+
+    def finish(self, action: Action) -> None:
+        """Close the dialog and apply ``action``."""
+        self.app.pop()
+        self.scene.do(action)
+
+
+class Stepper:
+    """A row per resource: icon, −, count, + (the counts live in ``values``)."""
+
+    def __init__(
+        self,
+        dialog: GameDialog,
+        panel: UIPanel,
+        x: int,
+        y: int,
+        limits: list[int],
+        on_change: object = None,
+        label: str = "",
+    ) -> None:
+        self.dialog, self.limits, self.on_change = dialog, limits, on_change
+        names = dialog.game.rules.resources
+        self.values = [0] * len(names)
+        self.labels: list[UILabel] = []
+        px = dialog.px
+        if label:
+            UILabel(pygame.Rect(x, y, px(260), px(24)), label, manager=dialog.ui, container=panel)
+            y += px(26)
+        self.origin = (x, y)
+        for i, name in enumerate(names):
+            col = x + i * px(106)
+            dialog.add_button(
+                panel,
+                pygame.Rect(col, y + px(58), px(30), px(30)),
+                "−",
+                lambda i=i: self.change(i, -1),
+                tip=_("one {res} less", res=_(name)),
+            )
+            lab = UILabel(
+                pygame.Rect(col + px(30), y + px(58), px(36), px(30)), "0", manager=dialog.ui, container=panel
+            )
+            self.labels.append(lab)
+            dialog.add_button(
+                panel,
+                pygame.Rect(col + px(66), y + px(58), px(30), px(30)),
+                "+",
+                lambda i=i: self.change(i, +1),
+                tip=_("one {res} more", res=_(name)),
+            )
+
+    def change(self, i: int, delta: int) -> None:
+        v = self.values[i] + delta
+        if 0 <= v <= self.limits[i]:
+            self.values[i] = v
+            self.labels[i].set_text(str(v))
+            if self.on_change is not None:
+                self.on_change()  # type: ignore[operator]
+
+    def bundle(self) -> tuple[tuple[str, int], ...]:
+        names = self.dialog.game.rules.resources
+        return make_bundle([(names[i], n) for i, n in enumerate(self.values) if n])
+
+    def draw_icons(self, surface: pygame.Surface) -> None:
+        px = self.dialog.px
+        names = self.dialog.game.rules.resources
+        x, y = self.origin
+        x += self.dialog.rect.x + px(3)
+        y += self.dialog.rect.y + px(2)
+        for i, name in enumerate(names):
+            img = self.dialog.app.assets.scaled(f"cards/{name}", (px(38), px(53)))
+            surface.blit(img, (x + i * px(106) + px(27), y))
+
+
+class DiscardDialog(GameDialog):
+    """A 7 with more than seven cards: choose exactly half, rounded down (B-6.2)."""
+
+    cancellable = False
+    height = 330
+
+    def __init__(self, app: App, scene: GameScene, amount: int) -> None:
+        super().__init__(app, scene)
+        self.amount = amount
+
+    def build(self) -> None:
+        seat = self.game.current_player
+        panel = self.frame(_("{who}: discard {n} cards", who=self.scene.names[seat], n=self.amount))
+        hand = list(self.game.s.hands[seat])
+        self.stepper = Stepper(self, panel, self.px(24), self.px(52), hand, self.refresh)
+        self.info = UILabel(
+            pygame.Rect(self.px(24), self.px(160), self.px(400), self.px(28)),
+            "",
+            manager=self.ui,
+            container=panel,
+        )
+        self.ok = self.add_button(
+            panel,
+            pygame.Rect(self.rect.w - self.px(176), self.rect.h - self.px(62), self.px(160), self.px(44)),
+            _("Discard"),
+            self.submit,
+            primary=True,
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        chosen = sum(self.stepper.values)
+        self.info.set_text(_("Chosen {k} of {n}", k=chosen, n=self.amount))
+        self.ok.enable() if chosen == self.amount else self.ok.disable()
+
+    def submit(self) -> None:
+        if sum(self.stepper.values) == self.amount:
+            self.finish(Action("discard", self.stepper.bundle()))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.stepper.draw_icons(surface)
+
+
+class VictimDialog(GameDialog):
+    """After moving the robber: whom to steal from (or nobody, when stealing is optional)."""
+
+    height = 260
+
+    def __init__(self, app: App, scene: GameScene, actions: list[Action]) -> None:
+        super().__init__(app, scene)
+        self.options = actions
+
+    def build(self) -> None:
+        panel = self.frame(_("Steal a card from…"))
+        x = self.px(20)
+        for a in self.options:
+            if a.b is None:
+                text = _("Nobody")
+            else:
+                text = _("{who} ({n} cards)", who=self.scene.names[a.b], n=sum(self.game.s.hands[a.b]))
+            self.add_button(
+                panel,
+                pygame.Rect(x, self.px(80), self.px(180), self.px(48)),
+                text,
+                lambda a=a: self.finish(a),
+                primary=a.b is not None,
+            )
+            x += self.px(192)
+
+
+class ResourceChoiceDialog(GameDialog):
+    """Year of Plenty (two resources from the bank) or Monopoly (one resource from everyone)."""
+
+    height = 300
+
+    def __init__(self, app: App, scene: GameScene, kind: str) -> None:
+        super().__init__(app, scene)
+        self.kind = kind
+        self.chosen: list[str] = []
+
+    def build(self) -> None:
+        title = (
+            _("Year of Plenty: take two resources")
+            if self.kind == "year_of_plenty"
+            else _("Monopoly: name a resource")
+        )
+        panel = self.frame(title)
+        names = self.game.rules.resources
+        for i, name in enumerate(names):
+            self.add_button(
+                panel,
+                pygame.Rect(self.px(24) + i * self.px(116), self.px(150), self.px(104), self.px(40)),
+                _(name),
+                lambda n=name: self.pick(n),
+            )
+        self.info = UILabel(
+            pygame.Rect(self.px(24), self.px(200), self.px(560), self.px(28)),
+            "",
+            manager=self.ui,
+            container=panel,
+        )
+
+    def pick(self, name: str) -> None:
+        if self.kind == "monopoly":
+            self.finish(Action("monopoly", name))
+            return
+        self.chosen.append(name)
+        legal = [a for a in self.game.legal_actions() if a.kind == "year_of_plenty"]
+        if len(self.chosen) == 2 or all(a.b is None for a in legal):
+            a, b = sorted(self.chosen) if len(self.chosen) == 2 else (self.chosen[0], None)
+            action = Action("year_of_plenty", a, b)
+            if self.game.is_legal(action):
+                self.finish(action)
+            else:
+                self.chosen = []
+                self.info.set_text(self.game.why_illegal(action) or "")
+        else:
+            self.info.set_text(_("First card: {res}. Choose the second.", res=_(name)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        for i, name in enumerate(self.game.rules.resources):
+            img = self.app.assets.scaled(f"cards/{name}", (self.px(60), self.px(84)))
+            surface.blit(img, (self.rect.x + self.px(46) + i * self.px(116), self.rect.y + self.px(58)))
+
+
+class BankDialog(GameDialog):
+    """Maritime trade (B-7.2): give N of one resource at your best rate for one of another."""
+
+    height = 330
+
+    def build(self) -> None:
+        panel = self.frame(_("Trade with the bank"))
+        seat = self.game.current_player
+        self.rates = harbour_rates(self.game, seat)
+        self.give: str | None = None
+        self.get: str | None = None
+        names = self.game.rules.resources
+        hand = self.game.s.hands[seat]
+        UILabel(
+            pygame.Rect(self.px(20), self.px(50), self.px(300), self.px(24)),
+            _("Give:"),
+            manager=self.ui,
+            container=panel,
+        )
+        self.give_buttons = {}
+        self.get_buttons = {}
+        for i, name in enumerate(names):
+            ok = hand[i] >= self.rates[i]
+            self.give_buttons[name] = self.add_button(
+                panel,
+                pygame.Rect(self.px(20) + i * self.px(116), self.px(78), self.px(108), self.px(40)),
+                f"{self.rates[i]} {_(name)}",
+                lambda n=name: self.choose_give(n),
+                tip=_("You have {n}", n=hand[i]),
+                enabled=ok,
+            )
+        UILabel(
+            pygame.Rect(self.px(20), self.px(132), self.px(300), self.px(24)),
+            _("Get one:"),
+            manager=self.ui,
+            container=panel,
+        )
+        for i, name in enumerate(names):
+            self.get_buttons[name] = self.add_button(
+                panel,
+                pygame.Rect(self.px(20) + i * self.px(116), self.px(160), self.px(108), self.px(40)),
+                _(name),
+                lambda n=name: self.choose_get(n),
+                tip=_("The bank has {n}", n=self.game.s.bank[i]),
+                enabled=self.game.s.bank[i] > 0,
+            )
+        self.info = UILabel(
+            pygame.Rect(self.px(20), self.px(214), self.px(580), self.px(26)),
+            _("Choose what to give and what to get"),
+            manager=self.ui,
+            container=panel,
+        )
+        self.ok = self.add_button(
+            panel,
+            pygame.Rect(self.rect.w - self.px(176), self.rect.h - self.px(62), self.px(160), self.px(44)),
+            _("Trade"),
+            self.submit,
+            primary=True,
+            enabled=False,
+        )
+        self.add_button(
+            panel,
+            pygame.Rect(self.rect.w - self.px(316), self.rect.h - self.px(62), self.px(128), self.px(44)),
+            _("Close"),
+            self.app.pop,
+        )
+
+    def choose_give(self, name: str) -> None:
+        self.give = name
+        self.refresh()
+
+    def choose_get(self, name: str) -> None:
+        self.get = name
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.give and self.get:
+            action = Action("maritime", self.give, self.get)
+            reason = self.game.why_illegal(action)
+            i = self.game.rules.resources.index(self.give)
+            self.info.set_text(
+                reason
+                or _("Give {n} {give}, get 1 {get}", n=self.rates[i], give=_(self.give), get=_(self.get))
+            )
+            self.ok.enable() if reason is None else self.ok.disable()
+        else:
+            self.info.set_text(
+                _(
+                    "Give: {g} · Get: {t}",
+                    g=_(self.give) if self.give else "?",
+                    t=_(self.get) if self.get else "?",
+                )
+            )
+
+    def submit(self) -> None:
+        if self.give and self.get:
+            action = Action("maritime", self.give, self.get)
+            if self.game.is_legal(action):
+                self.scene.do(action)
+                self.rebuild()
+
+
+class TradeDialog(GameDialog):
+    """Compose a domestic offer (B-7.1): what you give, what you want; everyone else answers."""
+
+    height = 420
+
+    def build(self) -> None:
+        panel = self.frame(_("Offer a trade to the other players"))
+        seat = self.game.current_player
+        hand = list(self.game.s.hands[seat])
+        self.give = Stepper(self, panel, self.px(20), self.px(46), hand, self.refresh, _("You give"))
+        self.get = Stepper(
+            self, panel, self.px(20), self.px(190), [19] * len(hand), self.refresh, _("You want")
+        )
+        left = self.game.rules.option("max_offers_per_turn", 6) - self.game.s.offers_made
+        self.info = UILabel(
+            pygame.Rect(self.px(20), self.rect.h - self.px(100), self.px(580), self.px(26)),
+            _("Offers left this turn: {n}", n=left),
+            manager=self.ui,
+            container=panel,
+        )
+        self.ok = self.add_button(
+            panel,
+            pygame.Rect(self.rect.w - self.px(196), self.rect.h - self.px(62), self.px(180), self.px(44)),
+            _("Offer to all"),
+            self.submit,
+            primary=True,
+            enabled=False,
+        )
+        self.add_button(
+            panel,
+            pygame.Rect(self.rect.w - self.px(336), self.rect.h - self.px(62), self.px(128), self.px(44)),
+            _("Cancel"),
+            self.app.pop,
+        )
+
+    def action(self) -> Action | None:
+        give, get = self.give.bundle(), self.get.bundle()
+        if not give or not get:
+            return None
+        return Action("offer", give, get)
+
+    def refresh(self) -> None:
+        action = self.action()
+        reason = (
+            _("Choose at least one card on each side") if action is None else self.game.why_illegal(action)
+        )
+        self.info.set_text(
+            reason
+            or _(
+                "Offer {give} for {get}",
+                give=cards_text(dict(self.give.bundle())),
+                get=cards_text(dict(self.get.bundle())),
+            )
+        )
+        self.ok.enable() if reason is None else self.ok.disable()
+
+    def submit(self) -> None:
+        action = self.action()
+        if action is not None and self.game.is_legal(action):
+            self.finish(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.give.draw_icons(surface)
+        self.get.draw_icons(surface)
+
+
+class AnswerOfferDialog(GameDialog):
+    """Another player's offer to you: accept, decline or counter."""
+
+    cancellable = False
+    height = 430
+
+    def build(self) -> None:
+        g = self.game
+        trade = g.s.trade
+        names = g.rules.resources
+        offerer = self.scene.names[g.active_player]
+        me = g.current_player
+        give = {names[i]: n for i, n in enumerate(trade.give) if n}
+        get = {names[i]: n for i, n in enumerate(trade.get) if n}
+        panel = self.frame(_("{who} offers you a trade", who=offerer))
+        UITextBox(
+            _(
+                "{who} gives <b>{give}</b><br>and wants <b>{get}</b>",
+                who=offerer,
+                give=cards_text(give),
+                get=cards_text(get),
+            ),
+            pygame.Rect(self.px(16), self.px(48), self.rect.w - self.px(32), self.px(70)),
+            manager=self.ui,
+            container=panel,
+        )
+        hand = list(g.s.hands[me])
+        self.counter_give = Stepper(
+            self, panel, self.px(20), self.px(124), hand, self.refresh, _("Or counter: you give")
+        )
+        self.info = UILabel(
+            pygame.Rect(self.px(20), self.px(246), self.px(580), self.px(26)),
+            "",
+            manager=self.ui,
+            container=panel,
+        )
+        accept_ok = g.is_legal(Action("accept"))
+        y = self.rect.h - self.px(62)
+        self.add_button(
+            panel,
+            pygame.Rect(self.px(16), y, self.px(150), self.px(44)),
+            _("Accept"),
+            lambda: self.finish(Action("accept")),
+            primary=True,
+            enabled=accept_ok,
+            tip=None if accept_ok else _("You do not have the cards asked for"),
+        )
+        self.add_button(
+            panel,
+            pygame.Rect(self.px(176), y, self.px(150), self.px(44)),
+            _("Decline"),
+            lambda: self.finish(Action("reject")),
+        )
+        self.counter_button = self.add_button(
+            panel,
+            pygame.Rect(self.px(336), y, self.px(260), self.px(44)),
+            _("Counter: my cards for theirs"),
+            self.counter,
+            enabled=False,
+            tip=_("You give the cards chosen above, for what they offered"),
+        )
+        self.refresh()
+
+    def counter_action(self) -> Action | None:
+        g = self.game
+        names = g.rules.resources
+        theirs = make_bundle([(names[i], n) for i, n in enumerate(g.s.trade.give) if n])
+        mine = self.counter_give.bundle()
+        return Action("counter", mine, theirs) if mine else None
+
+    def refresh(self) -> None:
+        action = self.counter_action()
+        reason = None if action is None else self.game.why_illegal(action)
+        if action is not None:
+            self.info.set_text(reason or _("Counter-offer ready"))
+        (
+            self.counter_button.enable()
+            if action is not None and reason is None
+            else self.counter_button.disable()
+        )
+
+    def counter(self) -> None:
+        action = self.counter_action()
+        if action is not None and self.game.is_legal(action):
+            self.finish(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.counter_give.draw_icons(surface)
+
+
+class TradeAnswersDialog(GameDialog):
+    """Everyone has answered your offer: trade with one of them, or withdraw it."""
+
+    cancellable = False
+    height = 360
+
+    def build(self) -> None:
+        g = self.game
+        trade = g.s.trade
+        names = g.rules.resources
+        panel = self.frame(_("Answers to your offer"))
+        y = self.px(54)
+        for q in trade.responders:
+            verdict, q_gives, q_gets = trade.answers[q]
+            who = self.scene.names[q]
+            if verdict == "accept":
+                text = _("{who} accepts", who=who)
+            elif verdict == "counter":
+                text = _(
+                    "{who} counters: gives {give} for {get}",
+                    who=who,
+                    give=cards_text({names[i]: n for i, n in enumerate(q_gives) if n}),
+                    get=cards_text({names[i]: n for i, n in enumerate(q_gets) if n}),
+                )
+            else:
+                text = _("{who} declines", who=who)
+            UILabel(
+                pygame.Rect(self.px(20), y, self.px(400), self.px(36)), text, manager=self.ui, container=panel
+            )
+            action = Action("confirm", q)
+            if verdict != "reject":
+                ok = g.is_legal(action)
+                self.add_button(
+                    panel,
+                    pygame.Rect(self.rect.w - self.px(196), y, self.px(180), self.px(36)),
+                    _("Trade with {who}", who=who),
+                    lambda a=action: self.finish(a),
+                    primary=True,
+                    enabled=ok,
+                )
+            y += self.px(46)
+        self.add_button(
+            panel,
+            pygame.Rect(self.rect.w - self.px(196), self.rect.h - self.px(62), self.px(180), self.px(44)),
+            _("Withdraw offer"),
+            lambda: self.finish(Action("cancel")),
+        )
+
+
+SHORTCUTS = [
+    ("R", "Roll the dice"),
+    ("E / Space", "End your turn"),
+    ("1 / 2 / 3", "Build a road / settlement / city (then click a glowing spot)"),
+    ("4", "Buy a development card"),
+    ("T", "Offer a trade to the other players"),
+    ("B", "Trade with the bank"),
+    ("U / Ctrl+Z", "Undo your last build or bank trade"),
+    ("Right-click", "Cancel building"),
+    ("H / F1", "This help"),
+    ("Esc", "Pause menu: save, load, settings, rules, quit"),
+]
+
+
+class HelpDialog(OverlayScene):
+    """The keyboard shortcuts."""
+
+    def build(self) -> None:
+        rect = centred_rect(self.app.size, 640, 470)
+        panel = UIPanel(rect, manager=self.ui, object_id="#dialog")
+        UILabel(
+            pygame.Rect(16, 10, rect.w - 32, 34),
+            _("Keyboard shortcuts"),
+            manager=self.ui,
+            container=panel,
+            object_id="#heading",
+        )
+        rows = "<br>".join(f"<b>{key}</b> — {_(text)}" for key, text in SHORTCUTS)
+        UITextBox(rows, pygame.Rect(16, 50, rect.w - 32, rect.h - 120), manager=self.ui, container=panel)
+        self.close = UIButton(
+            pygame.Rect(rect.w - 136, rect.h - 60, 120, 44),
+            _("Close"),
+            manager=self.ui,
+            container=panel,
+            object_id="#primary",
+        )
+
+    def on_button(self, element: object) -> bool:
+        if element is self.close:
+            self.app.pop()
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1, pygame.K_RETURN):
+            self.app.pop()
+            return True
+        return super().handle_event(event)
