@@ -59,7 +59,6 @@ class GuiScene(Scene):
         self.ui.preload_fonts(
             [
                 {"name": "dejavu_sans", "point_size": 14, "style": "bold"},
-                {"name": "dejavu_sans", "point_size": 14, "style": "regular"},
             ]
         )
 

@@ -89,6 +89,12 @@ class GameScene(GuiScene):
         self.layout: BoardLayout | None = None
         self._rng = random.Random()
         self._ui_state: tuple[Any, ...] | None = None
+        self._scale_key: tuple[Any, ...] | None = None
+        self._scale = 1.0
+        self._text_cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._widget_state: dict[str, tuple[bool, str]] = {}
+        self._play_state: tuple[Any, ...] | None = None
+        self._log_dirty_at = 0.0
         for event in self.game.log:
             self._log_event(event)
         self._last_dice()
@@ -111,8 +117,12 @@ class GameScene(GuiScene):
 
     @property
     def scale(self) -> float:
-        w, h = self.app.size
-        return max(0.8, min(2.0, min(w / 1280, h / 720) * self.app.settings.ui_scale))
+        key = (self.app.size, self.app.settings.ui_scale)
+        if key != self._scale_key:
+            w, h = self.app.size
+            self._scale_key = key
+            self._scale = max(0.8, min(2.0, min(w / 1280, h / 720) * self.app.settings.ui_scale))
+        return self._scale
 
     def px(self, value: float) -> int:
         return int(round(value * self.scale))
@@ -125,6 +135,8 @@ class GameScene(GuiScene):
         return self.ctl.save_named(name)
 
     def autosave(self) -> None:
+        if self.game.is_over:
+            return  # a finished game has nothing to continue
         try:
             self.ctl.autosave()
         except SaveError as exc:
@@ -160,6 +172,8 @@ class GameScene(GuiScene):
         y = right.y + s(112)
         half = (bw - s(8)) // 2
         self.buttons = {}
+        self._widget_state = {}
+        self._play_state = None
 
         def button(key: str, rect: pygame.Rect, text: str, tip: str, primary: bool = False) -> None:
             self.buttons[key] = UIButton(
@@ -286,8 +300,9 @@ class GameScene(GuiScene):
 
         def enable(key: str, on: bool, tip: str) -> None:
             b = self.buttons.get(key)
-            if b is None:
+            if b is None or self._widget_state.get(key) == (on, tip):
                 return
+            self._widget_state[key] = (on, tip)
             b.enable() if on else b.disable()
             b.set_tooltip(tip)
 
@@ -349,10 +364,14 @@ class GameScene(GuiScene):
         self._sync_play_buttons(kinds if mine else set())
 
     def _sync_play_buttons(self, kinds: set[str]) -> None:
+        g = self.game
+        state = (self.viewer, tuple(g.s.dev_hand[self.viewer]), frozenset(kinds), g.phase, g.s.dev_played)
+        if state == self._play_state:
+            return
+        self._play_state = state
         for b in self.play_buttons.values():
             b.kill()
         self.play_buttons = {}
-        g = self.game
         seat = self.viewer
         rects = self.hand_rects()
         for k, kind in enumerate(DEV_ORDER):
@@ -426,7 +445,7 @@ class GameScene(GuiScene):
                     )
             elif t == "win":
                 self.app.play_sound("win")
-        self._refresh_log()
+        self._log_pending = True
 
     def _fly_cards(self, ev: dict[str, Any], start: float, speed: float) -> None:
         g = self.game
@@ -458,10 +477,11 @@ class GameScene(GuiScene):
             self.log_lines.append(line)
 
     def _refresh_log(self, full: bool = False) -> None:
+        self._log_pending = False
         box = getattr(self, "log_box", None)
         if box is None:
             return
-        lines = self.log_lines[-120:]
+        lines = self.log_lines[-40:]
         html = "<br>".join(_escape(x) for x in reversed(lines))
         if full or html != getattr(self, "_log_html", None):
             self._log_html = html
@@ -666,6 +686,11 @@ class GameScene(GuiScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         now = time.perf_counter()
+        if getattr(self, "_log_pending", False) and (
+            now - self._log_dirty_at > 0.25 or self.ctl.human_to_act
+        ):
+            self._log_dirty_at = now
+            self._refresh_log()
         if self.anims:
             self.anims = [a for a in self.anims if a.progress(now) < 1.0]
             self.app.mark_dirty()
@@ -814,11 +839,18 @@ class GameScene(GuiScene):
         anchor: str = "topleft",
         max_w: int | None = None,
     ) -> pygame.Rect:
-        font = self.app.assets.font(self.px(size), bold=bold, title=title)
-        if max_w is not None:
-            while font.size(text)[0] > max_w and len(text) > 4:
-                text = text[:-2].rstrip() + "…"
-        img = font.render(text, True, colour)
+        key = (text, size, colour, bold, title, max_w, self.scale)
+        img = self._text_cache.get(key)
+        if img is None:
+            font = self.app.assets.font(self.px(size), bold=bold, title=title)
+            fitted = text
+            if max_w is not None:
+                while font.size(fitted)[0] > max_w and len(fitted) > 4:
+                    fitted = fitted[:-2].rstrip() + "…"
+            img = font.render(fitted, True, colour)
+            if len(self._text_cache) > 600:
+                self._text_cache.clear()
+            self._text_cache[key] = img
         rect = img.get_rect(**{anchor: pos})
         surface.blit(img, rect)
         return rect
@@ -1038,8 +1070,12 @@ class GameScene(GuiScene):
     ) -> None:
         img = self.app.assets.scaled(name, rect.size)
         if dim:
-            img = img.copy()
-            img.set_alpha(90)
+            key = ("dim", name, rect.size)
+            faded = self._text_cache.get(key)
+            if faded is None:
+                faded = self._text_cache[key] = img.copy()
+                faded.set_alpha(90)
+            img = faded
         surface.blit(img, rect)
         if count:
             c = (rect.right - self.px(6), rect.y + self.px(6))

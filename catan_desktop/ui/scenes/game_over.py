@@ -1,0 +1,341 @@
+"""The end of a game: the winner, every player's points by source, the dice rolled against the odds, and
+the resources each player collected; then play again (same or new seed) or return to the menu.
+
+The tables and the chart are drawn once into images when the screen is built, never in ``draw()``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.elements import UIImage, UILabel, UIPanel
+
+from ...i18n import _
+from ...render.palette import CLASSIC, rgb
+from ..config import SeatConfig
+from ..widgets import INK, PanelOverlay, TipButton
+
+if TYPE_CHECKING:
+    from ...render.assets import Assets
+    from ..app import App
+
+_VP_COLUMNS = (
+    ("settlements", "icons/settlement", "Settlements"),
+    ("cities", "icons/city", "Cities"),
+    ("longest_road", "icons/longest_road", "Longest road"),
+    ("largest_army", "icons/army", "Largest army"),
+    ("victory_point_cards", "icons/trophy", "VP cards"),
+)
+_HIGHLIGHT = (233, 215, 168)
+_RULE = (200, 182, 146)
+_FAINT = (122, 106, 86)
+_BAR = (166, 58, 36)
+_BAR_HOT = (200, 52, 43)
+
+
+def dice_odds(total: int) -> float:
+    """The chance of rolling ``total`` with two dice (0 outside 2..12)."""
+    return max(0, 6 - abs(7 - total)) / 36 if 2 <= total <= 12 else 0.0
+
+
+class GameOverScene(PanelOverlay):
+    """The results over the final board. Esc (or View board) closes it to look at the board."""
+
+    def __init__(self, app: App, game_scene: Any) -> None:
+        super().__init__(app)
+        self.game_scene = game_scene
+        self.game = game_scene.game
+        self.config = game_scene.config
+
+    # data ------------------------------------------------------------------------------------------
+
+    def seat(self, i: int) -> SeatConfig:
+        seats = getattr(self.config, "seats", [])
+        if i < len(seats):
+            return seats[i]
+        return SeatConfig(_("Player {n}", n=i + 1), colour=CLASSIC[i % len(CLASSIC)])
+
+    def headline(self) -> str:
+        winners = self.game.winners
+        if not winners:
+            return _("Nobody won")
+        names = [self.seat(w).name for w in winners]
+        if len(names) == 1:
+            return _("You win!") if names[0] == _("You") else _("{name} wins!", name=names[0])
+        return _("{names} win!", names=" & ".join(names))
+
+    # layout ----------------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        px = self.px
+        rect = self.centred(1200, 690)
+        panel = UIPanel(rect, manager=self.ui)
+        pad = px(22)
+        inner = pygame.Rect(pad, pad - px(8), rect.w - 2 * pad - px(6), rect.h - 2 * pad + px(4))
+        players = self.game.players
+
+        # headline with a trophy
+        head_h = px(66)
+        self.winner_label = UILabel(
+            pygame.Rect(inner.x, inner.y, inner.w, head_h),
+            self.headline(),
+            manager=self.ui,
+            container=panel,
+            object_id="#winner",
+        )
+        font = self.app.assets.font(max(10, px(44)), title=True)
+        text_w = font.size(self.headline())[0]
+        icon = px(48)
+        try:
+            trophy = self.app.assets.scaled("icons/trophy", (icon, icon))
+            for side in (-1, 1):
+                x = inner.centerx + side * (text_w // 2 + px(16)) - (icon if side < 0 else 0)
+                UIImage(
+                    pygame.Rect(x, inner.y + (head_h - icon) // 2, icon, icon),
+                    trophy,
+                    manager=self.ui,
+                    container=panel,
+                )
+        except (FileNotFoundError, pygame.error):
+            pass
+        vp = self.game.rules.vp_target
+        target = getattr(self.config, "vp_target", None) or vp
+        sub = _("First to {vp} points \u00b7 {turns} turns", vp=target, turns=self.game.turn)
+        UILabel(
+            pygame.Rect(inner.x, inner.y + head_h, inner.w, px(24)), sub, manager=self.ui, container=panel
+        )
+        y = inner.y + head_h + px(34)
+
+        foot = px(46) + px(14)
+        avail = inner.bottom - foot - y
+        heading_h = px(30)
+        # two tables of (header + players rows) share the left column's height
+        row_h = max(px(22), min(px(34), (avail - 2 * heading_h - 2 * px(50) - px(12)) // (2 * players)))
+        left_w = min(px(760), int(inner.w * 0.64))
+
+        UILabel(
+            pygame.Rect(inner.x, y, left_w, heading_h),
+            _("Victory points"),
+            manager=self.ui,
+            container=panel,
+            object_id="#left_heading",
+        )
+        table = self._vp_table(left_w, row_h)
+        UIImage(
+            pygame.Rect(inner.x, y + heading_h, *table.get_size()), table, manager=self.ui, container=panel
+        )
+        y2 = y + heading_h + table.get_height() + px(12)
+        UILabel(
+            pygame.Rect(inner.x, y2, left_w, heading_h),
+            _("Resources gained"),
+            manager=self.ui,
+            container=panel,
+            object_id="#left_heading",
+        )
+        table = self._resource_table(left_w, row_h)
+        UIImage(
+            pygame.Rect(inner.x, y2 + heading_h, *table.get_size()), table, manager=self.ui, container=panel
+        )
+
+        cx = inner.x + left_w + px(24)
+        cw = inner.right - cx
+        rolls = sum(self.game.s.dice_counts)
+        UILabel(
+            pygame.Rect(cx, y, cw, heading_h),
+            _("Dice rolls ({n})", n=rolls),
+            manager=self.ui,
+            container=panel,
+            object_id="#left_heading",
+        )
+        chart_h = min(inner.bottom - foot - y - heading_h - px(8), px(380))
+        chart = self._histogram(cw, chart_h)
+        UIImage(pygame.Rect(cx, y + heading_h, cw, chart_h), chart, manager=self.ui, container=panel)
+
+        bw, bh, gap = px(214), px(46), px(12)
+        labels = [
+            ("view", _("View board"), _("Close this to look at the final board (Esc)"), False),
+            ("menu", _("Main menu"), _("Back to the main menu"), False),
+            ("new_seed", _("Play again (new seed)"), _("The same players on a new board"), False),
+            ("again", _("Play again"), _("The same players, board and seed (Enter)"), True),
+        ]
+        x = inner.right - len(labels) * bw - (len(labels) - 1) * gap
+        self.buttons = {}
+        for key, label, tip, primary in labels:
+            self.buttons[key] = TipButton(
+                pygame.Rect(x, inner.bottom - bh, bw, bh),
+                label,
+                manager=self.ui,
+                container=panel,
+                tool_tip_text=tip,
+                object_id="#primary" if primary else None,
+            )
+            x += bw + gap
+
+    # pictures --------------------------------------------------------------------------------------
+
+    def _name_cell(self, surf: pygame.Surface, i: int, y: int, row_h: int, width: int, bold: bool) -> None:
+        assets: Assets = self.app.assets
+        seat = self.seat(i)
+        side = row_h - self.px(4)
+        try:
+            piece = assets.scaled(f"pieces/settlement_{seat.colour}", (side, side))
+            surf.blit(piece, (self.px(6), y + (row_h - side) // 2))
+        except (FileNotFoundError, ValueError, pygame.error):
+            with contextlib.suppress(KeyError):
+                pygame.draw.rect(surf, rgb(seat.colour), (self.px(6), y + self.px(6), side - 4, side - 4))
+        font = assets.font(self.px(15), bold=bold)
+        name = seat.name
+        while font.size(name)[0] > width - side - self.px(16) and len(name) > 2:
+            name = name[:-2] + "\u2026"
+        label = font.render(name, True, INK)
+        surf.blit(label, (self.px(12) + side, y + (row_h - label.get_height()) // 2))
+
+    def _table(
+        self,
+        width: int,
+        row_h: int,
+        headers: list[tuple[str | None, str]],
+        rows: list[list[int]],
+        bold_last: bool,
+    ) -> pygame.Surface:
+        """A table: a name column, then one column per header (icon name or None, caption)."""
+        assets: Assets = self.app.assets
+        px = self.px
+        head_h = px(50)
+        players = len(rows)
+        surf = pygame.Surface((width, head_h + players * row_h), pygame.SRCALPHA)
+        name_w = max(px(150), width - len(headers) * px(92))
+        col_w = (width - name_w) // max(1, len(headers))
+        small = assets.font(px(12))
+        icon = px(24)
+        for c, (icon_name, caption) in enumerate(headers):
+            cx = name_w + c * col_w + col_w // 2
+            if icon_name:
+                with contextlib.suppress(FileNotFoundError, pygame.error):
+                    surf.blit(assets.scaled(icon_name, (icon, icon)), (cx - icon // 2, px(2)))
+            text = small.render(caption, True, _FAINT)
+            if text.get_width() > col_w - 4:
+                text = pygame.transform.smoothscale(text, (col_w - 4, text.get_height()))
+            surf.blit(text, text.get_rect(midtop=(cx, icon + px(6))))
+        pygame.draw.line(surf, _RULE, (0, head_h - 2), (width, head_h - 2), max(1, px(2)))
+        winners = set(self.game.winners)
+        regular, bold = assets.font(px(15)), assets.font(px(15), bold=True)
+        for r, values in enumerate(rows):
+            y = head_h + r * row_h
+            if r in winners:
+                pygame.draw.rect(surf, _HIGHLIGHT, (0, y, width, row_h), border_radius=px(4))
+            elif r % 2:
+                pygame.draw.rect(surf, (236, 224, 196, 120), (0, y, width, row_h))
+            self._name_cell(surf, r, y, row_h, name_w, r in winners)
+            for c, value in enumerate(values):
+                last = bold_last and c == len(values) - 1
+                text = (bold if last else regular).render(str(value), True, INK if value or last else _FAINT)
+                surf.blit(text, text.get_rect(center=(name_w + c * col_w + col_w // 2, y + row_h // 2)))
+        return surf
+
+    def _vp_table(self, width: int, row_h: int) -> pygame.Surface:
+        headers: list[tuple[str | None, str]] = [(icon, _(caption)) for _k, icon, caption in _VP_COLUMNS]
+        headers.append((None, _("Total")))
+        rows = []
+        for seat in range(self.game.players):
+            parts = self.game.vp_breakdown(seat)
+            rows.append([int(parts.get(key, 0)) for key, _i, _c in _VP_COLUMNS] + [self.game.vp(seat)])
+        self.vp_rows = [(self.seat(i).name, row) for i, row in enumerate(rows)]  # what the table shows
+        return self._table(width, row_h, headers, rows, bold_last=True)
+
+    def _resource_table(self, width: int, row_h: int) -> pygame.Surface:
+        resources = self.game.rules.resources
+        headers: list[tuple[str | None, str]] = [(f"icons/{r}", _(r.capitalize())) for r in resources]
+        headers.append((None, _("Total")))
+        rows = []
+        gained = self.game.s.gained
+        for seat in range(self.game.players):
+            counts = [int(n) for n in gained[seat]] if seat < len(gained) else [0] * len(resources)
+            rows.append(counts + [sum(counts)])
+        self.resource_rows = [(self.seat(i).name, row) for i, row in enumerate(rows)]
+        return self._table(width, row_h, headers, rows, bold_last=True)
+
+    def _histogram(self, width: int, height: int) -> pygame.Surface:
+        """Bars of how often each total was rolled, with the expected counts outlined faintly."""
+        assets: Assets = self.app.assets
+        px = self.px
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        counts = list(self.game.s.dice_counts) + [0] * 13
+        rolls = sum(counts[2:13])
+        expected = [rolls * dice_odds(t) for t in range(13)]
+        top = max([*counts[2:13], *expected[2:13], 1])
+        label_font, count_font = assets.font(px(14), bold=True), assets.font(px(13))
+        legend_h = px(22)
+        base = height - px(24) - legend_h
+        chart_top = px(20)
+        slot = width / 11
+        bar_w = max(4, int(slot * 0.62))
+        pygame.draw.line(surf, _RULE, (0, base), (width, base), max(1, px(2)))
+        for i, total in enumerate(range(2, 13)):
+            cx = int(slot * i + slot / 2)
+            h = round((base - chart_top) * counts[total] / top)
+            colour = _BAR_HOT if total in (6, 8) else (_FAINT if total == 7 else _BAR)
+            if h:
+                pygame.draw.rect(
+                    surf,
+                    colour,
+                    (cx - bar_w // 2, base - h, bar_w, h),
+                    border_top_left_radius=px(3),
+                    border_top_right_radius=px(3),
+                )
+            eh = round((base - chart_top) * expected[total] / top)
+            if eh:
+                pygame.draw.rect(
+                    surf,
+                    (51, 36, 26, 110),
+                    (cx - bar_w // 2 - px(3), base - eh, bar_w + px(6), eh),
+                    max(1, px(1)),
+                )
+            text = count_font.render(str(counts[total]), True, INK)
+            surf.blit(text, text.get_rect(midbottom=(cx, base - max(h, eh) - px(2))))
+            label = label_font.render(str(total), True, (200, 52, 43) if total in (6, 8) else INK)
+            surf.blit(label, label.get_rect(midtop=(cx, base + px(4))))
+        legend = assets.font(px(12)).render(
+            _("Bars: rolled \u00b7 outline: expected with fair dice"), True, _FAINT
+        )
+        surf.blit(legend, legend.get_rect(midbottom=(width // 2, height)))
+        return surf
+
+    # actions ---------------------------------------------------------------------------------------
+
+    def play_again(self, new_seed: bool) -> None:
+        from .load_save import start_game
+        from .new_game import new_seed as fresh_seed
+
+        config = dataclasses.replace(self.config, seats=[dataclasses.replace(s) for s in self.config.seats])
+        if new_seed:
+            config.seed = fresh_seed()
+        start_game(self.app, config)
+
+    def main_menu(self) -> None:
+        from .menu import MenuScene
+
+        self.app.reset_to(MenuScene(self.app))
+
+    def on_button(self, element: object) -> bool:
+        b = self.buttons
+        if element is b["view"]:
+            self.app.pop()
+        elif element is b["menu"]:
+            self.main_menu()
+        elif element is b["again"]:
+            self.play_again(new_seed=False)
+        elif element is b["new_seed"]:
+            self.play_again(new_seed=True)
+        else:
+            return False
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.play_again(new_seed=False)
+            return True
+        return super().handle_event(event)

@@ -1,0 +1,417 @@
+"""Loading and saving games: the Load screen, the Save overlay, and the helpers that start a game scene.
+
+A file that cannot be read is reported with its path and the problem and is never changed or deleted
+unless the player asks for it with Delete.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.elements import UILabel, UIPanel, UISelectionList, UITextBox, UITextEntryLine
+
+from ...engine import RulesetError
+from ...i18n import _
+from ...persistence import LoadedSave, SaveError, SaveInfo, list_saves, load_game
+from ...persistence.userdirs import autosave_path, data_dir, saves_dir
+from ...variants import RuleFileError
+from ..config import GameConfig
+from ..widgets import (
+    ERROR_RED,
+    PanelOverlay,
+    ScreenScene,
+    TipButton,
+    esc,
+    preload_font,
+    saved_date,
+    short_date,
+)
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+# ---------------------------------------------------------------------------------------- helpers
+
+
+def config_for(loaded: LoadedSave) -> GameConfig:
+    """The GameConfig a save was started with (from its metadata), or a default one that fits it."""
+    players = loaded.game.players
+    config: GameConfig | None = None
+    data = loaded.meta.get("config") if isinstance(loaded.meta, dict) else None
+    if isinstance(data, dict):
+        try:
+            config = GameConfig.from_dict(data)
+        except (KeyError, TypeError, ValueError):
+            config = None
+    if config is None or len(config.seats) != players:
+        fallback = GameConfig.default(players)
+        if config is not None:  # keep what the metadata knew about the seats
+            fallback.seats[: len(config.seats)] = config.seats[:players]
+        config = fallback
+        config.variant = loaded.game.rules.name
+        config.seed = loaded.game.seed
+        config.board = loaded.game.s.board_kind
+    return config
+
+
+def start_game(app: App, config: GameConfig, loaded: LoadedSave | None = None) -> bool:
+    """Replace the whole scene stack with a game screen; on a rules problem show it and return False."""
+    from .game import GameScene  # lazy: the game screen is heavy and imports the renderer
+
+    try:
+        scene = GameScene(app, config, loaded) if loaded is not None else GameScene(app, config)
+    except (RulesetError, RuleFileError, SaveError, ValueError) as exc:
+        app.show_message(_("Cannot start the game"), str(exc))
+        return False
+    app.reset_to(scene)
+    return True
+
+
+def resume_save(app: App, path: Path) -> bool:
+    """Load the save at ``path`` and continue it; a damaged file is reported and left untouched."""
+    try:
+        loaded = load_game(path)
+    except SaveError as exc:
+        app.show_message(
+            _("This game cannot be loaded"),
+            _(
+                "File: {file}\n\nProblem: {problem}\n\nThe file has been left exactly as it is.",
+                file=exc.path,
+                problem=exc.problem,
+            ),
+        )
+        return False
+    return start_game(app, config_for(loaded), loaded)
+
+
+def _autosave_info() -> SaveInfo | None:
+    path = autosave_path()
+    if not path.is_file():
+        return None
+    for info in list_saves(data_dir()):
+        if info.path.name == path.name:
+            return info
+    return SaveInfo(path, path.stem, "", "?", 0, error=_("unreadable"))
+
+
+# ---------------------------------------------------------------------------------------- load
+
+
+class LoadScene(ScreenScene):
+    """Every named save plus the autosave, with Load, Delete and Back."""
+
+    panel_size = (1040, 640)
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.title = _("Load game")
+        self.entries: list[tuple[SaveInfo, bool]] = []  # (info, is the autosave?)
+        self.selected: int | None = None
+        self.problems: dict[Path, str] = {}
+
+    def refresh(self) -> None:
+        """Read the saves folder again."""
+        self.entries = []
+        self.problems = {}
+        auto = _autosave_info()
+        if auto is not None:
+            self.entries.append((auto, True))
+        self.entries.extend((info, False) for info in list_saves(saves_dir()))
+        if self.selected is not None and self.selected >= len(self.entries):
+            self.selected = len(self.entries) - 1 if self.entries else None
+        if self.selected is None and self.entries:
+            self.selected = 0
+
+    def enter(self) -> None:
+        self.refresh()
+        super().enter()
+
+    def resume(self) -> None:
+        self.refresh()
+        self.rebuild()
+
+    def _label(self, i: int) -> str:
+        info, auto = self.entries[i]
+        name = _("Autosave") if auto else info.name
+        if info.error:
+            problem = self._problem(info)
+            if len(problem) > 48:
+                problem = problem[:47] + "\u2026"
+            return f"   \u26a0 {name}  \u2014  {problem}"
+        return f"   {name}  \u2014  {_('turn {n}', n=info.turn)}  \u00b7  {saved_date(info.saved_at)}"
+
+    def build(self) -> None:
+        panel, inner = self.make_panel()
+        list_w = int(inner.w * 0.56)
+        preload_font(self.ui, "dejavu_sans", self.px(13))
+        foot = self.px(46) + self.px(14)
+        body_h = inner.h - foot
+        if self.entries:
+            items = [(self._label(i), f"#save_{i}") for i in range(len(self.entries))]
+            default = items[self.selected] if self.selected is not None else None
+            self.list = UISelectionList(
+                pygame.Rect(inner.x, inner.y, list_w, body_h),
+                items,
+                manager=self.ui,
+                container=panel,
+                default_selection=default,
+                object_id="#roomy_list",
+            )
+        else:
+            self.list = None
+            UITextBox(
+                _(
+                    "No saved games yet. Save a game from the pause menu (Esc during a game); "
+                    "the game also autosaves after every turn."
+                ),
+                pygame.Rect(inner.x, inner.y, list_w, body_h),
+                manager=self.ui,
+                container=panel,
+            )
+        dx = inner.x + list_w + self.px(14)
+        self.details = UITextBox(
+            self._details(),
+            pygame.Rect(dx, inner.y, inner.right - dx, body_h),
+            manager=self.ui,
+            container=panel,
+        )
+        self.back_button, self.delete_button, self.load_button = self.footer_buttons(
+            inner,
+            [
+                (_("Back"), _("Return (Esc)"), False),
+                (_("Delete"), _("Delete the selected save (asks first)"), False),
+                (_("Load"), _("Continue the selected game (Enter)"), True),
+            ],
+        )
+        self._sync_buttons()
+
+    def _details(self) -> str:
+        if self.selected is None:
+            return _("Nothing selected.")
+        info, auto = self.entries[self.selected]
+        name = _("Autosave") if auto else info.name
+        lines = [f"<b>{esc(name)}</b>", ""]
+        if info.error:
+            problem = esc(_("This file cannot be read: {problem}", problem=self._problem(info)))
+            lines.append(f"<font color='{ERROR_RED}'>{problem}</font>")
+        else:
+            lines += [
+                _("Variant: {v}", v=esc(info.variant)),
+                _("Turn: {n}", n=info.turn),
+                _("Saved: {d}", d=saved_date(info.saved_at)),
+            ]
+        lines += ["", f"<font pixel_size={self.px(13)}>{esc(_('File: {path}', path=info.path))}</font>"]
+        return "<br>".join(lines)
+
+    def _problem(self, info: SaveInfo) -> str:
+        """What exactly is wrong with an unreadable save (read-only; remembered per file)."""
+        if info.path not in self.problems:
+            try:
+                load_game(info.path)
+                self.problems[info.path] = info.error or ""
+            except SaveError as exc:
+                self.problems[info.path] = exc.problem
+        return self.problems[info.path]
+
+    def _sync_buttons(self) -> None:
+        for button in (self.load_button, self.delete_button):
+            if self.selected is None:
+                button.disable()
+            else:
+                button.enable()
+        if self.selected is not None and self.entries[self.selected][0].error:
+            self.load_button.disable()
+            self.load_button.set_tooltip(_("This file cannot be read; see the details on the right"))
+
+    # actions ---------------------------------------------------------------------------------------
+
+    def select(self, index: int | None) -> None:
+        self.selected = index
+        self.details.set_text(self._details())
+        self._sync_buttons()
+
+    def load_selected(self) -> None:
+        if self.selected is None:
+            return
+        info, _auto = self.entries[self.selected]
+        resume_save(self.app, info.path)
+
+    def delete_selected(self) -> None:
+        if self.selected is None:
+            return
+        info, auto = self.entries[self.selected]
+        name = _("the autosave") if auto else f"\u201c{info.name}\u201d"
+        self.app.confirm(
+            _("Delete this save?"),
+            _("Delete {name}? This cannot be undone.\n{path}", name=name, path=info.path),
+            lambda: self._delete(info.path),
+            yes=_("Delete"),
+        )
+
+    def _delete(self, path: Path) -> None:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            self.app.show_message(_("Cannot delete"), f"{path}: {exc.strerror or exc}")
+        self.refresh()
+        self.rebuild()
+
+    def primary(self) -> bool:
+        if self.load_button.is_enabled:
+            self.load_selected()
+        return True
+
+    def on_button(self, element: object) -> bool:
+        if element is self.back_button:
+            self.back()
+        elif element is self.load_button:
+            self.load_selected()
+        elif element is self.delete_button:
+            self.delete_selected()
+        else:
+            return False
+        return True
+
+    def on_widget_event(self, event: pygame.event.Event) -> bool:
+        if self.list is not None and event.ui_element is self.list:
+            chosen = self.list.get_single_selection(include_object_id=True)
+            if chosen is not None:
+                self.select(int(chosen[1].removeprefix("#save_")))
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        import pygame_gui
+
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
+            and self.list is not None
+            and event.ui_element is self.list
+        ):
+            self.load_selected()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE and self.selected is not None:
+            self.delete_selected()
+            return True
+        return super().handle_event(event)
+
+
+# ---------------------------------------------------------------------------------------- save
+
+
+def default_save_name(now: _dt.datetime | None = None) -> str:
+    """ "Game of 22 Nov 14:05"."""
+    return _("Game of {date}", date=short_date(now or _dt.datetime.now()))
+
+
+class SaveScene(PanelOverlay):
+    """Name the save, then write it through the game screen; asks before replacing a save of that name."""
+
+    def __init__(self, app: App, game_scene: Any) -> None:
+        super().__init__(app)
+        self.game_scene = game_scene
+        self.name = default_save_name()
+
+    def build(self) -> None:
+        rect = self.centred(560, 250)
+        panel = UIPanel(rect, manager=self.ui)
+        pad = self.px(20)
+        UILabel(
+            pygame.Rect(pad, self.px(14), rect.w - 2 * pad, self.px(36)),
+            _("Save game"),
+            manager=self.ui,
+            container=panel,
+            object_id="#heading",
+        )
+        UILabel(
+            pygame.Rect(pad, self.px(60), rect.w - 2 * pad, self.px(24)),
+            _("Name of the save:"),
+            manager=self.ui,
+            container=panel,
+            object_id="#form_label",
+        )
+        self.entry = UITextEntryLine(
+            pygame.Rect(pad, self.px(88), rect.w - 2 * pad, self.px(42)),
+            manager=self.ui,
+            container=panel,
+            initial_text=self.name,
+        )
+        self.entry.set_text_length_limit(60)
+        self.entry.focus()
+        UITextBox(
+            esc(_("Saved in {folder}", folder=saves_dir())),
+            pygame.Rect(pad, self.px(134), rect.w - 2 * pad, self.px(40)),
+            manager=self.ui,
+            container=panel,
+            object_id="#plain_text",
+        )
+        bw, bh = self.px(150), self.px(46)
+        y = rect.h - bh - pad
+        self.cancel = TipButton(
+            pygame.Rect(rect.w - pad - 2 * bw - self.px(12), y, bw, bh),
+            _("Cancel"),
+            manager=self.ui,
+            container=panel,
+            tool_tip_text=_("Back to the game (Esc)"),
+        )
+        self.save = TipButton(
+            pygame.Rect(rect.w - pad - bw, y, bw, bh),
+            _("Save"),
+            manager=self.ui,
+            container=panel,
+            object_id="#primary",
+            tool_tip_text=_("Write the save (Enter)"),
+        )
+
+    def submit(self) -> None:
+        name = self.entry.get_text().strip()
+        if not name:
+            self.app.show_message(_("Save game"), _("Please give the save a name."))
+            return
+        self.name = name
+        taken = any(info.name.casefold() == name.casefold() for info in list_saves(saves_dir()))
+        if taken:
+            self.app.confirm(
+                _("Replace the save?"),
+                _("There is already a save called \u201c{name}\u201d. Replace it with this game?", name=name),
+                lambda: self._write(name),
+                yes=_("Replace"),
+            )
+        else:
+            self._write(name)
+
+    def _write(self, name: str) -> None:
+        try:
+            path = self.game_scene.save_named(name)
+        except SaveError as exc:
+            self.app.show_message(
+                _("The game was not saved"),
+                _("File: {file}\n\nProblem: {problem}", file=exc.path, problem=exc.problem),
+            )
+            return
+        if self.app.top is self:
+            self.app.pop()
+        self.app.show_message(
+            _("Game saved"), _("Saved as \u201c{name}\u201d.\n{path}", name=name, path=path)
+        )
+
+    def on_button(self, element: object) -> bool:
+        if element is self.cancel:
+            self.app.pop()
+        elif element is self.save:
+            self.submit()
+        else:
+            return False
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.submit()
+            return True
+        return super().handle_event(event)

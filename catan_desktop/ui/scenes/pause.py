@@ -1,0 +1,140 @@
+"""The pause menu over a running game: resume, save, load, settings, rules, or quit to the main menu."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+from ...i18n import _
+from ...persistence import SaveError
+from ..dialogs import centred_rect
+from ..widgets import PanelOverlay, button_column
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class PauseScene(PanelOverlay):
+    """Esc resumes; S, L, O (options), R and Q reach the other entries from the keyboard."""
+
+    def __init__(self, app: App, game_scene: Any) -> None:
+        super().__init__(app)
+        self.game_scene = game_scene
+        self.buttons: dict[str, UIButton] = {}
+
+    def build(self) -> None:
+        items: list[tuple[str, str, str, int, Callable[[], None], bool]] = [
+            ("resume", _("Resume"), _("Back to the game (Esc)"), pygame.K_ESCAPE, self.resume_game, True),
+            ("save", _("Save game"), _("Save this game under a name (S)"), pygame.K_s, self.save, False),
+            ("load", _("Load game"), _("Open another saved game (L)"), pygame.K_l, self.load, False),
+            (
+                "settings",
+                _("Settings"),
+                _("Window, sound, colours, language (O)"),
+                pygame.K_o,
+                self.settings,
+                False,
+            ),
+            ("rules", _("Rules"), _("The rules of this game (R)"), pygame.K_r, self.rules, False),
+            (
+                "quit",
+                _("Quit to menu"),
+                _("Leave this game; it stays autosaved (Q)"),
+                pygame.K_q,
+                self.quit,
+                False,
+            ),
+        ]
+        bw, bh, gap, pad = self.px(300), self.px(46), self.px(10), self.px(22)
+        head = self.px(56)
+        height = head + len(items) * bh + (len(items) - 1) * gap + 2 * pad
+        rect = centred_rect(self.app.size, bw + 2 * pad, height)
+        panel = UIPanel(rect, manager=self.ui)
+        UILabel(
+            pygame.Rect(pad, pad - self.px(6), rect.w - 2 * pad, self.px(44)),
+            _("Game paused"),
+            manager=self.ui,
+            container=panel,
+            object_id="#heading",
+        )
+        buttons = button_column(
+            self.ui,
+            pygame.Rect(pad - 2, pad + head - self.px(6), rect.w - 2 * pad, 0),
+            [(label, tip, primary) for _k, label, tip, _key, _a, primary in items],
+            bh,
+            gap,
+            container=panel,
+        )
+        self.buttons = {key: b for (key, *_rest), b in zip(items, buttons, strict=True)}
+        self.actions = {key: action for key, _l, _t, _k, action, _p in items}
+        self.keys = {shortcut: key for key, _l, _t, shortcut, _a, _p in items}
+
+    # actions ---------------------------------------------------------------------------------------
+
+    def resume_game(self) -> None:
+        self.app.pop()
+
+    def save(self) -> None:
+        from .load_save import SaveScene
+
+        self.app.push(SaveScene(self.app, self.game_scene))
+
+    def load(self) -> None:
+        from .load_save import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def settings(self) -> None:
+        from .settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        config = getattr(self.game_scene, "config", None)
+        self.app.push(RulesScene(self.app, variant=getattr(config, "variant", "base")))
+
+    def quit(self) -> None:
+        self.app.confirm(
+            _("Quit to the menu?"),
+            _("Your game is autosaved after every turn; choose Continue in the menu to resume it."),
+            self.quit_to_menu,
+            yes=_("Quit to menu"),
+        )
+
+    def quit_to_menu(self) -> None:
+        """Autosave once more (the turn in progress too), then show the main menu."""
+        autosave = getattr(self.game_scene, "autosave", None)
+        if autosave is not None:
+            # the autosave of the last turn is still there if this fails; leaving must not fail
+            with contextlib.suppress(SaveError, OSError):
+                autosave()
+        from .menu import MenuScene
+
+        self.app.reset_to(MenuScene(self.app))
+
+    # input -----------------------------------------------------------------------------------------
+
+    def on_escape(self) -> None:
+        self.resume_game()
+
+    def on_button(self, element: object) -> bool:
+        for key, button in self.buttons.items():
+            if element is button:
+                self.actions[key]()
+                return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in self.keys and event.key != pygame.K_ESCAPE:
+            self.actions[self.keys[event.key]]()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.resume_game()
+            return True
+        return super().handle_event(event)

@@ -1,0 +1,258 @@
+"""The Settings screen: window, UI scale, animation speed, volumes, colour-blind palette, language.
+
+Changes are made to a draft; Save applies and writes them, Cancel (or Esc) leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel
+
+from ... import i18n
+from ...i18n import _
+from ..settings import SPEEDS, WINDOW_SIZES, Settings
+from ..widgets import ScreenScene, TipButton
+
+if TYPE_CHECKING:
+    from ..app import App
+
+LANGUAGE_NAMES = {"en": "English", "pt": "Português", "it": "Italiano"}  # each in its own language
+SCALE_RANGE = (0.75, 1.5)
+_SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+
+
+def size_label(size: str) -> str:
+    """ "1280x720" -> "1280 × 720"."""
+    return size.replace("x", " \u00d7 ")
+
+
+class SettingsScene(ScreenScene):
+    """Edit a copy of the settings; Save applies and writes it, Cancel forgets it."""
+
+    panel_size = (900, 580)
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.title = _("Settings")
+        self.draft: Settings = copy.deepcopy(app.settings)
+
+    def build(self) -> None:
+        panel, inner = self.make_panel()
+        px = self.px
+        label_w = px(250)
+        ctl_x = inner.x + label_w + px(16)
+        ctl_w = min(px(360), inner.right - ctl_x - px(90))
+        row_h, ctl_h = px(50), px(38)
+        y = inner.y
+        d = self.draft
+
+        def label(text: str, tip: str | None = None) -> None:
+            lab = UILabel(
+                pygame.Rect(inner.x, y + (ctl_h - px(26)) // 2, label_w, px(26)),
+                text,
+                manager=self.ui,
+                container=panel,
+                object_id="#bold_label",
+            )
+            if tip:
+                lab.set_tooltip(tip)
+
+        def value_label(text: str) -> UILabel:
+            return UILabel(
+                pygame.Rect(ctl_x + ctl_w + px(12), y + (ctl_h - px(26)) // 2, px(80), px(26)),
+                text,
+                manager=self.ui,
+                container=panel,
+                object_id="#form_label",
+            )
+
+        def toggle_text(on: bool) -> str:
+            return "\u2713 " + _("On") if on else _("Off")
+
+        label(_("Window size"), _("The size of the game window when it is not full screen"))
+        sizes = [(size_label(s), s) for s in WINDOW_SIZES]
+        if d.window_size not in WINDOW_SIZES:
+            sizes.append((size_label(d.window_size), d.window_size))
+        self.size_menu = UIDropDownMenu(
+            sizes,
+            (size_label(d.window_size), d.window_size),
+            pygame.Rect(ctl_x, y, ctl_w, ctl_h),
+            manager=self.ui,
+            container=panel,
+        )
+        y += row_h
+        label(_("Full screen"))
+        self.fullscreen = TipButton(
+            pygame.Rect(ctl_x, y, px(120), ctl_h),
+            toggle_text(d.fullscreen),
+            manager=self.ui,
+            container=panel,
+            tool_tip_text=_("Fill the whole screen (F11 in the game)"),
+        )
+        self.toggle_text = toggle_text
+        y += row_h
+        label(_("Text and button size"), _("Makes the menus' text and buttons larger or smaller"))
+        self.scale_slider = UIHorizontalSlider(
+            pygame.Rect(ctl_x, y, ctl_w, ctl_h),
+            d.ui_scale,
+            SCALE_RANGE,
+            manager=self.ui,
+            container=panel,
+            click_increment=0.05,
+        )
+        self.scale_value = value_label(f"{round(d.ui_scale * 100)}%")
+        y += row_h
+        label(_("Animation speed"), _("How quickly computer players move and pieces animate"))
+        speeds = [(_(_SPEED_LABELS.get(s, s.capitalize())), s) for s in SPEEDS]
+        current = next(o for o in speeds if o[1] == d.animation_speed)
+        self.speed_menu = UIDropDownMenu(
+            speeds, current, pygame.Rect(ctl_x, y, ctl_w, ctl_h), manager=self.ui, container=panel
+        )
+        y += row_h
+        label(_("Sound effects"))
+        self.sound_slider = UIHorizontalSlider(
+            pygame.Rect(ctl_x, y, ctl_w, ctl_h),
+            round(d.sound_volume * 100),
+            (0, 100),
+            manager=self.ui,
+            container=panel,
+            click_increment=5,
+        )
+        self.sound_value = value_label(f"{round(d.sound_volume * 100)}%")
+        y += row_h
+        label(_("Music"))
+        self.music_slider = UIHorizontalSlider(
+            pygame.Rect(ctl_x, y, ctl_w, ctl_h),
+            round(d.music_volume * 100),
+            (0, 100),
+            manager=self.ui,
+            container=panel,
+            click_increment=5,
+        )
+        self.music_value = value_label(f"{round(d.music_volume * 100)}%")
+        y += row_h
+        explain = _(
+            "Player colours that stay distinct for colour-vision deficiencies, with emblems on pieces."
+        )
+        label(_("Colour-blind palette"), explain)
+        self.colour_blind = TipButton(
+            pygame.Rect(ctl_x, y, px(120), ctl_h),
+            toggle_text(d.colour_blind),
+            manager=self.ui,
+            container=panel,
+            tool_tip_text=explain,
+        )
+        UILabel(
+            pygame.Rect(ctl_x, y + ctl_h + px(2), inner.right - ctl_x, px(22)),
+            explain,
+            manager=self.ui,
+            container=panel,
+            object_id="#small_label",
+        )
+        y += row_h + px(22)
+        label(_("Language"), _("More languages will follow"))
+        languages = [(LANGUAGE_NAMES.get(code, code), code) for code in i18n.available_languages()]
+        if d.language not in dict((c, n) for n, c in languages):
+            languages.append((LANGUAGE_NAMES.get(d.language, d.language), d.language))
+        current = next(o for o in languages if o[1] == d.language)
+        self.language_menu = UIDropDownMenu(
+            languages, current, pygame.Rect(ctl_x, y, ctl_w, ctl_h), manager=self.ui, container=panel
+        )
+        self.cancel_button, self.save_button = self.footer_buttons(
+            inner,
+            [
+                (_("Cancel"), _("Leave the settings as they were (Esc)"), False),
+                (_("Save"), _("Apply and remember these settings (Enter)"), True),
+            ],
+        )
+
+    # input -----------------------------------------------------------------------------------------
+
+    def on_widget_event(self, event: pygame.event.Event) -> bool:
+        element, d = event.ui_element, self.draft
+        value = getattr(event, "selected_option_id", None)
+        if element is self.size_menu and value:
+            d.window_size = value
+        elif element is self.speed_menu and value:
+            d.animation_speed = value
+        elif element is self.language_menu and value:
+            d.language = value
+        elif element is self.scale_slider:
+            d.ui_scale = round(float(self.scale_slider.get_current_value()) * 20) / 20
+            self.scale_value.set_text(f"{round(d.ui_scale * 100)}%")
+        elif element is self.sound_slider:
+            d.sound_volume = round(float(self.sound_slider.get_current_value())) / 100
+            self.sound_value.set_text(f"{round(d.sound_volume * 100)}%")
+        elif element is self.music_slider:
+            d.music_volume = round(float(self.music_slider.get_current_value())) / 100
+            self.music_value.set_text(f"{round(d.music_volume * 100)}%")
+        else:
+            return False
+        return True
+
+    def on_button(self, element: object) -> bool:
+        if element is self.fullscreen:
+            self.draft.fullscreen = not self.draft.fullscreen
+            self.fullscreen.set_text(self.toggle_text(self.draft.fullscreen))
+        elif element is self.colour_blind:
+            self.draft.colour_blind = not self.draft.colour_blind
+            self.colour_blind.set_text(self.toggle_text(self.draft.colour_blind))
+        elif element is self.cancel_button:
+            self.back()
+        elif element is self.save_button:
+            self.save()
+        else:
+            return False
+        return True
+
+    def primary(self) -> bool:
+        self.save()
+        return True
+
+    def save(self) -> None:
+        """Apply the draft (window, language, volumes, scale) and write it; a write failure is reported."""
+        app, old = self.app, self.app.settings
+        new = copy.deepcopy(self.draft)
+        new.last_game = old.last_game  # a game may have been started meanwhile (keep the newest choice)
+        display_changed = (new.window_size, new.fullscreen) != (old.window_size, old.fullscreen)
+        relayout = display_changed or new.ui_scale != old.ui_scale or new.language != old.language
+        for field in vars(new):
+            setattr(old, field, getattr(new, field))
+        try:
+            i18n.set_language(old.language)
+        except ValueError:
+            old.language = "en"
+        if pygame.mixer.get_init():
+            pygame.mixer.music.set_volume(old.music_volume)
+        app.pop()
+        if display_changed:
+            self._apply_display(old)
+        if relayout:
+            app.on_resize()  # every scene lays itself out again (new size, scale or language)
+        try:
+            old.save()
+        except OSError as exc:
+            app.show_message(
+                _("Settings not saved"),
+                _(
+                    "The settings apply now but could not be written for next time:\n{path}: {error}",
+                    path=Settings.path(),
+                    error=exc.strerror or exc,
+                ),
+            )
+
+    def _apply_display(self, settings: Settings) -> None:
+        flags = pygame.RESIZABLE
+        size = settings.window_tuple
+        if settings.fullscreen:
+            flags |= pygame.FULLSCREEN
+            with contextlib.suppress(pygame.error, IndexError):
+                size = pygame.display.get_desktop_sizes()[0]
+        try:
+            self.app.screen = pygame.display.set_mode(size, flags)
+        except pygame.error as exc:
+            self.app.show_message(_("Display"), _("The window could not be changed: {error}", error=exc))

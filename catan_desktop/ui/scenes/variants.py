@@ -1,0 +1,164 @@
+"""Scenarios & variants: every installed rule file, with its description; play one or read its rules.
+
+A broken rule file is listed too, with its problems in red, and cannot be played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UISelectionList, UITextBox
+
+from ...i18n import _
+from ...variants import VariantInfo, list_variants
+from ..widgets import ERROR_RED, ScreenScene, esc, preload_font
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class VariantsScene(ScreenScene):
+    """A list of variants on the left, the chosen one's details on the right; Play this, Rules, Back."""
+
+    panel_size = (1040, 620)
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.title = _("Scenarios & variants")
+        self.problem: str | None = None
+        try:
+            self.variants: list[VariantInfo] = list_variants()
+        except FileNotFoundError as exc:
+            self.variants, self.problem = [], str(exc)
+        playable = [i for i, v in enumerate(self.variants) if v.error is None]
+        base = [i for i, v in enumerate(self.variants) if v.name == "base" and v.error is None]
+        self.selected: int | None = (base or playable or [None])[0] if self.variants else None
+
+    def _label(self, v: VariantInfo) -> str:
+        # the leading spaces are the item's left margin (the list's items ignore the theme's padding)
+        if v.error:
+            return f"   \u26a0 {v.name}  ({_('broken')})"
+        players = (
+            str(v.players_min) if v.players_min == v.players_max else f"{v.players_min}\u2013{v.players_max}"
+        )
+        return f"   {v.title}  \u00b7  {_('{n} players', n=players)}"
+
+    def build(self) -> None:
+        panel, inner = self.make_panel()
+        foot = self.px(46) + self.px(14)
+        body_h = inner.h - foot
+        list_w = int(inner.w * 0.36)
+        preload_font(self.ui, "vollkorn_bold", self.px(24))
+        preload_font(self.ui, "dejavu_sans", self.px(13))
+        items = [(self._label(v), f"#variant_{i}") for i, v in enumerate(self.variants)]
+        default = items[self.selected] if self.selected is not None else None
+        self.list = UISelectionList(
+            pygame.Rect(inner.x, inner.y, list_w, body_h),
+            items,
+            manager=self.ui,
+            container=panel,
+            default_selection=default,
+            object_id="#roomy_list",
+        )
+        dx = inner.x + list_w + self.px(14)
+        self.details = UITextBox(
+            self._details(),
+            pygame.Rect(dx, inner.y, inner.right - dx, body_h),
+            manager=self.ui,
+            container=panel,
+        )
+        self.back_button, self.rules_button, self.play_button = self.footer_buttons(
+            inner,
+            [
+                (_("Back"), _("Return to the menu (Esc)"), False),
+                (_("Rules"), _("Read this variant's rules"), False),
+                (_("Play this"), _("Set up a game of this variant (Enter)"), True),
+            ],
+        )
+        self._sync_buttons()
+
+    def _details(self) -> str:
+        if self.problem:
+            return f"<font color='{ERROR_RED}'>{esc(self.problem)}</font>"
+        if self.selected is None:
+            return _("No variants are installed.")
+        v = self.variants[self.selected]
+        heading = f"<font face='vollkorn_bold' pixel_size={self.px(24)}>{esc(v.title)}</font><br>"
+        if v.error:
+            problems = "<br>".join(esc(line) for line in v.error.splitlines())
+            return (
+                heading + esc(_("This rule file has problems and cannot be played:")) + "<br><br>"
+                f"<font color='{ERROR_RED}'>{problems}</font><br><br>"
+                f"<font pixel_size={self.px(13)}>{esc(_('File: {path}', path=v.path))}</font>"
+            )
+        players = (
+            _("{n} players", n=v.players_min)
+            if v.players_min == v.players_max
+            else _("{lo}\u2013{hi} players", lo=v.players_min, hi=v.players_max)
+        )
+        return (
+            heading + f"<b>{esc(players)}</b> \u00b7 {esc(v.name)}<br><br>{esc(v.description)}<br><br>"
+            f"<font pixel_size={self.px(13)}>{esc(_('File: {path}', path=v.path))}</font>"
+        )
+
+    def _sync_buttons(self) -> None:
+        ok = self.selected is not None and self.variants[self.selected].error is None
+        for button in (self.play_button, self.rules_button):
+            if ok:
+                button.enable()
+            else:
+                button.disable()
+        if not ok and self.selected is not None:
+            self.play_button.set_tooltip(_("This rule file is broken; its problems are listed on the right"))
+
+    # actions ---------------------------------------------------------------------------------------
+
+    def play(self) -> None:
+        if self.selected is None or self.variants[self.selected].error:
+            return
+        from .new_game import NewGameScene
+
+        self.app.push(NewGameScene(self.app, variant=self.variants[self.selected].name))
+
+    def show_rules(self) -> None:
+        if self.selected is None or self.variants[self.selected].error:
+            return
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app, variant=self.variants[self.selected].name))
+
+    def primary(self) -> bool:
+        self.play()
+        return True
+
+    def on_button(self, element: object) -> bool:
+        if element is self.back_button:
+            self.back()
+        elif element is self.play_button:
+            self.play()
+        elif element is self.rules_button:
+            self.show_rules()
+        else:
+            return False
+        return True
+
+    def on_widget_event(self, event: pygame.event.Event) -> bool:
+        if event.ui_element is self.list:
+            chosen = self.list.get_single_selection(include_object_id=True)
+            if chosen is not None:
+                self.selected = int(chosen[1].removeprefix("#variant_"))
+                self.details.set_text(self._details())
+                self._sync_buttons()
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
+            and event.ui_element is self.list
+        ):
+            self.play()
+            return True
+        return super().handle_event(event)

@@ -1,0 +1,479 @@
+"""Small shared pieces for the menu-side scenes: a scaled widget manager, the island backdrop, button
+columns, colour and date labels, and the base classes that give every sub-screen Esc = back and
+Enter = its primary action.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as _dt
+import html
+import math
+import random
+import weakref
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIElement
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+from ..i18n import _
+from .dialogs import OverlayScene, centred_rect, dim
+from .scene import GuiScene
+
+if TYPE_CHECKING:
+    from ..render.assets import Assets
+    from .app import App
+
+# ------------------------------------------------------------------------------------------------ scale
+
+BASE_SIZE = (1280, 720)  # the window size the layouts are drawn for at scale 1
+INK = (51, 36, 26)  # the theme's text colour on parchment
+IVORY = (251, 244, 228)
+GOLD = (217, 178, 106)
+ERROR_RED = "#B3261E"
+
+
+def ui_factor(app: App) -> float:
+    """How much bigger than at 1280x720 text and widgets should be: the window size times the player's
+    UI-scale setting, in steps of 1/8 so a few pixels of resizing do not rebuild every font."""
+    w, h = app.size
+    window = max(0.75, min(w / BASE_SIZE[0], h / BASE_SIZE[1]))
+    user = max(0.75, min(1.5, float(getattr(app.settings, "ui_scale", 1.0) or 1.0)))
+    factor = window * user
+    factor = min(factor, h / 640, w / 1100)  # never so large that a 720-px layout stops fitting
+    return max(0.75, round(factor * 8) / 8)
+
+
+_VOLLKORN = {
+    "name": "vollkorn_bold",
+    "bold": "0",
+    "regular_path": "assets/fonts/Vollkorn-Bold.ttf",
+    "bold_path": "assets/fonts/Vollkorn-Bold.ttf",
+}
+_DEJAVU = {
+    "name": "dejavu_sans",
+    "regular_path": "assets/fonts/DejaVuSans.ttf",
+    "bold_path": "assets/fonts/DejaVuSans-Bold.ttf",
+}
+
+# Object ids these screens add to the shared theme (the theme file is another engineer's; these only add).
+EXTRA_THEME: dict[str, Any] = {
+    "#form_label": {"misc": {"text_horiz_alignment": "left"}},
+    "#bold_label": {"font": {**_DEJAVU, "size": "15", "bold": "1"}, "misc": {"text_horiz_alignment": "left"}},
+    "#small_label": {
+        "font": {**_DEJAVU, "size": "13", "bold": "0"},
+        "misc": {"text_horiz_alignment": "left"},
+        "colours": {"normal_text": "#5A4632"},
+    },
+    "#error_label": {
+        "font": {**_DEJAVU, "size": "14", "bold": "1"},
+        "misc": {"text_horiz_alignment": "left"},
+        "colours": {"normal_text": "#B3261E"},
+    },
+    "#winner": {"font": {**_VOLLKORN, "size": "44"}, "colours": {"normal_text": "#33241A"}},
+    "#roomy_list": {"misc": {"list_item_height": "36"}},
+    "#roomy_list.@selection_list_item": {"misc": {"text_horiz_alignment": "left"}},
+    "#drop_up": {"misc": {"expand_direction": "up"}},
+    "#plain_text": {
+        "font": {**_DEJAVU, "size": "13", "bold": "0"},
+        "colours": {"dark_bg": "#00000000", "normal_border": "#00000000", "normal_text": "#5A4632"},
+        "misc": {"border_width": "0", "shadow_width": "0", "padding": "0,0"},
+    },
+    "#left_heading": {
+        "font": {**_VOLLKORN, "size": "20"},
+        "misc": {"text_horiz_alignment": "left"},
+        "colours": {"normal_text": "#33241A"},
+    },
+}
+
+
+def scaled_theme(theme: dict[str, Any], factor: float) -> dict[str, Any]:
+    """A copy of a pygame_gui theme plus EXTRA_THEME, with every font size (and the tooltip width)
+    multiplied by ``factor``; font paths are made absolute like the theme's own."""
+    out = copy.deepcopy(theme)
+    root = _font_root(theme)
+    for key, block in copy.deepcopy(EXTRA_THEME).items():
+        font = block.get("font")
+        if font and root is not None:
+            for k in ("regular_path", "bold_path"):
+                font[k] = str(root / Path(font[k]).name)
+        out.setdefault(key, {}).update(block)
+    for block in out.values():
+        if not isinstance(block, dict):
+            continue
+        font = block.get("font")
+        if isinstance(font, dict) and "size" in font:
+            font["size"] = str(max(8, round(float(font["size"]) * factor)))
+        misc = block.get("misc")
+        if isinstance(misc, dict):
+            for key in ("rect_width", "title_bar_height", "list_item_height"):
+                if key in misc:
+                    misc[key] = str(round(float(misc[key]) * factor))
+    return out
+
+
+def _font_root(theme: dict[str, Any]) -> Path | None:
+    """The folder holding the theme's fonts (its paths were made absolute by Assets.theme())."""
+    for block in theme.values():
+        if isinstance(block, dict) and isinstance(block.get("font"), dict):
+            path = block["font"].get("regular_path")
+            if path:
+                return Path(path).parent
+    return None
+
+
+def make_manager(app: App, factor: float) -> pygame_gui.UIManager:
+    """A UIManager for the whole window with fonts scaled by ``factor``."""
+    return pygame_gui.UIManager(app.size, scaled_theme(app.theme, factor))
+
+
+class ScaledGui:
+    """Mixin for GuiScene subclasses: text and widgets grow with the window and the UI-scale setting.
+
+    ``self.scale`` is the factor; ``self.px(n)`` turns a length drawn for 1280x720 into pixels.
+    """
+
+    app: App
+    ui: pygame_gui.UIManager
+    scale: float = 1.0
+
+    def _setup_scale(self) -> None:
+        self.scale = ui_factor(self.app)
+        self.ui = make_manager(self.app, self.scale)
+
+    def px(self, n: float) -> int:
+        return round(n * self.scale)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        factor = ui_factor(self.app)
+        if factor != self.scale:
+            self.scale = factor
+            self.ui = make_manager(self.app, factor)
+        else:
+            self.ui.set_window_resolution(size)
+        self.rebuild()  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------------------------------- backdrop
+
+_TERRAINS = (
+    ("forest",) * 4 + ("pasture",) * 4 + ("fields",) * 4 + ("hills",) * 3 + ("mountains",) * 3 + ("desert",)
+)
+_backdrops: weakref.WeakKeyDictionary[Assets, dict[tuple[int, int, int], pygame.Surface]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def backdrop(assets: Assets, size: tuple[int, int], shade: int = 0) -> pygame.Surface:
+    """The island backdrop for a window of ``size``: a mosaic of terrain tiles on the sea under a dark
+    vignette; ``shade`` (0-255) darkens it further for screens that put a panel on top. Cached per size."""
+    cache = _backdrops.setdefault(assets, {})
+    key = (size[0], size[1], shade)
+    surf = cache.get(key)
+    if surf is None:
+        if len(cache) > 6:
+            cache.clear()
+        surf = cache[key] = _paint_backdrop(assets, size, shade)
+    return surf
+
+
+def _paint_backdrop(assets: Assets, size: tuple[int, int], shade: int) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+    try:
+        sea_side = max(128, h // 3)
+        sea = assets.scaled("sea", (sea_side, sea_side))
+        for x in range(0, w, sea_side):
+            for y in range(0, h, sea_side):
+                surf.blit(sea, (x, y))
+    except (FileNotFoundError, pygame.error):
+        surf.fill((46, 111, 167))
+    r = h / 6.2  # hex radius: about six rows of tiles on screen
+    tw, th = round(math.sqrt(3) * r), round(2 * r)
+    gap = max(2, round(r * 0.05))
+    rng = random.Random(11)  # the same pleasant arrangement every time
+    rows = int(h / (1.5 * r)) + 3
+    cols = int(w / tw) + 3
+    cx, cy = w / 2, h / 2
+    for row in range(-1, rows):
+        for col in range(-1, cols):
+            x = col * tw + (tw / 2 if row % 2 else 0) - tw / 2
+            y = row * 1.5 * r - r
+            # the island thins out towards the corners, where the sea shows through
+            dx, dy = (x + tw / 2 - cx) / (w / 2), (y + r - cy) / (h / 2)
+            if dx * dx * 0.55 + dy * dy * 0.9 > 1.0 + rng.random() * 0.25:
+                continue
+            name = "terrain/" + rng.choice(_TERRAINS)
+            try:
+                tile = assets.scaled(name, (tw - gap, th - gap))
+            except (FileNotFoundError, pygame.error):
+                continue
+            surf.blit(tile, (round(x + gap / 2), round(y + gap / 2)))
+    surf.blit(_vignette(size, shade), (0, 0))
+    return surf
+
+
+def _vignette(size: tuple[int, int], shade: int) -> pygame.Surface:
+    """A dark veil, stronger towards the edges, computed small and smoothly scaled up."""
+    sw, sh = 64, 36
+    small = pygame.Surface((sw, sh), pygame.SRCALPHA)
+    for y in range(sh):
+        for x in range(sw):
+            dx, dy = (x + 0.5) / sw * 2 - 1, (y + 0.5) / sh * 2 - 1
+            d = min(1.0, math.sqrt(dx * dx + dy * dy) / math.sqrt(2))
+            top = max(0.0, 1 - (y + 0.5) / sh * 2.2) * 70  # a darker band at the top, behind titles
+            alpha = 95 + shade + top + (235 - 95) * d**1.4
+            small.set_at((x, y), (14, 10, 8, int(min(245, alpha))))
+    return pygame.transform.smoothscale(small, size)
+
+
+def draw_title(
+    surface: pygame.Surface,
+    assets: Assets,
+    text: str,
+    centre: tuple[int, int],
+    height: int,
+    colour: tuple[int, int, int] = IVORY,
+) -> pygame.Rect:
+    """Draw ``text`` in the title face (Vollkorn) with a soft drop shadow; returns the text's rectangle."""
+    font = assets.font(max(12, height), title=True)
+    label = font.render(text, True, colour)
+    shadow = font.render(text, True, (0, 0, 0))
+    shadow.set_alpha(150)
+    rect = label.get_rect(center=centre)
+    off = max(2, height // 18)
+    surface.blit(shadow, rect.move(off, off))
+    surface.blit(label, rect)
+    return rect
+
+
+# ------------------------------------------------------------------------------------------- widgets
+
+
+class TipButton(UIButton):
+    """A button that keeps showing its tooltip while disabled, so it can say why it is disabled."""
+
+    def can_hover(self) -> bool:
+        return not self.is_selected and not self.held
+
+    def on_hovered(self) -> None:
+        if self.is_enabled:
+            super().on_hovered()
+        else:
+            UIElement.on_hovered(self)  # start the tooltip timer; keep the disabled look
+
+    def on_unhovered(self) -> None:
+        if self.is_enabled:
+            super().on_unhovered()
+        else:
+            UIElement.on_unhovered(self)
+
+
+def button_column(
+    manager: pygame_gui.UIManager,
+    rect: pygame.Rect,
+    items: Sequence[tuple[str, str | None, bool]],
+    height: int,
+    gap: int,
+    container: Any = None,
+) -> list[UIButton]:
+    """A vertical column of buttons inside ``rect`` (relative to ``container``), one per
+    (label, tooltip, primary?) item, each ``height`` high with ``gap`` between them."""
+    buttons = []
+    y = rect.y
+    for label, tip, primary in items:
+        buttons.append(
+            TipButton(
+                pygame.Rect(rect.x, y, rect.w, height),
+                label,
+                manager=manager,
+                container=container,
+                tool_tip_text=tip,
+                object_id="#primary" if primary else None,
+            )
+        )
+        y += height + gap
+    return buttons
+
+
+def preload_font(manager: pygame_gui.UIManager, name: str, size: int, bold: bool = False) -> None:
+    """Load a font a UITextBox's markup asks for (``<font face=... pixel_size=...>``) unless it is loaded."""
+    fonts = manager.get_theme().get_font_dictionary()
+    if not fonts.check_font_preloaded(fonts.create_font_id(size, name, bold, False)):
+        fonts.preload_font(size, name, bold, False, force_immediate_load=True)
+
+
+def esc(text: str) -> str:
+    """Escape text for a UITextBox (which reads a small HTML subset)."""
+    return html.escape(str(text), quote=False)
+
+
+_COLOUR_NAMES = {
+    "red": "Red",
+    "blue": "Blue",
+    "orange": "Orange",
+    "white": "White",
+    "green": "Green",
+    "brown": "Brown",
+    "cb_orange": "Orange",
+    "cb_skyblue": "Sky blue",
+    "cb_green": "Bluish green",
+    "cb_yellow": "Yellow",
+    "cb_blue": "Blue",
+    "cb_vermillion": "Vermillion",
+}
+
+
+def colour_label(name: str) -> str:
+    """A player colour's name as the player reads it ("cb_skyblue" -> "Sky blue"), translated."""
+    return _(_COLOUR_NAMES.get(name, name.replace("_", " ").capitalize()))
+
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def short_date(moment: _dt.datetime, year: bool = False) -> str:
+    """ "22 Nov 14:05" (or "22 Nov 2024 14:05"), month names translated, in local time."""
+    month = _(_MONTHS[moment.month - 1])
+    if year:
+        return f"{moment.day} {month} {moment.year} {moment:%H:%M}"
+    return f"{moment.day} {month} {moment:%H:%M}"
+
+
+def saved_date(iso: str) -> str:
+    """A save's ISO timestamp shown in local time ("22 Nov 2024 14:05"); the raw text if unreadable."""
+    if not iso:
+        return "-"
+    try:
+        moment = _dt.datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return short_date(moment, year=True)
+
+
+# --------------------------------------------------------------------------------------- base scenes
+
+
+class ScreenScene(ScaledGui, GuiScene):
+    """A full-screen sub-screen: the backdrop, a parchment panel, Esc = back, Enter = primary action."""
+
+    title = ""
+    panel_size = (1000, 640)  # at 1280x720; shrunk to fit smaller windows
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self._setup_scale()
+        self.panel: UIPanel | None = None
+
+    # layout ----------------------------------------------------------------------------------------
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        pw = min(self.px(self.panel_size[0]), w - self.px(24))
+        ph = min(self.px(self.panel_size[1]), h - self.px(24))
+        return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+
+    def make_panel(self) -> tuple[UIPanel, pygame.Rect]:
+        """The scene's parchment panel with its title; returns it and its inner rect (panel coordinates)."""
+        rect = self.panel_rect()
+        self.panel = UIPanel(rect, manager=self.ui)
+        pad = self.px(22)
+        title_h = self.px(48)
+        UILabel(
+            pygame.Rect(pad, self.px(12), rect.w - 2 * pad, title_h),
+            self.title,
+            manager=self.ui,
+            container=self.panel,
+            object_id="#title",
+        )
+        inner = pygame.Rect(
+            pad,
+            self.px(12) + title_h + self.px(8),
+            rect.w - 2 * pad - self.px(6),
+            rect.h - title_h - self.px(20) - pad,
+        )
+        return self.panel, inner
+
+    def footer_buttons(
+        self, inner: pygame.Rect, items: Sequence[tuple[str, str | None, bool]], width: int = 170
+    ) -> list[UIButton]:
+        """Buttons right-aligned along the bottom of ``inner`` (first item leftmost)."""
+        bw, bh, gap = self.px(width), self.px(46), self.px(12)
+        x = inner.right - len(items) * bw - (len(items) - 1) * gap
+        y = inner.bottom - bh
+        out = []
+        for label, tip, primary in items:
+            out.append(
+                TipButton(
+                    pygame.Rect(x, y, bw, bh),
+                    label,
+                    manager=self.ui,
+                    container=self.panel,
+                    tool_tip_text=tip,
+                    object_id="#primary" if primary else None,
+                )
+            )
+            x += bw + gap
+        return out
+
+    # input -----------------------------------------------------------------------------------------
+
+    def back(self) -> None:
+        """Esc and the Back button: leave this screen."""
+        self.app.pop()
+
+    def primary(self) -> bool:
+        """Enter: the screen's main action; return False when there is none."""
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if not self._close_open_drop_down():
+                    self.back()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.primary():
+                return True
+        return super().handle_event(event)
+
+    def _close_open_drop_down(self) -> bool:
+        """Esc first folds an open drop-down list; returns True if it did."""
+        for element in _all_elements(self.ui):
+            if isinstance(
+                element, pygame_gui.elements.UIDropDownMenu
+            ) and element.current_state is element.menu_states.get("expanded"):
+                element.current_state.should_transition = True
+                return True
+        return False
+
+    # drawing ---------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(self.app.assets, surface.get_size(), shade=40), (0, 0))
+        self.draw_ui(surface)
+
+
+class PanelOverlay(ScaledGui, OverlayScene):
+    """A modal panel over a dimmed scene, with the same scaling as the full screens."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self._setup_scale()
+
+    def centred(self, w: int, h: int) -> pygame.Rect:
+        return centred_rect(self.app.size, self.px(w), self.px(h))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 160)
+        self.draw_ui(surface)
+
+
+def _all_elements(manager: pygame_gui.UIManager) -> list[Any]:
+    return list(manager.get_sprite_group().sprites())
+

@@ -1,0 +1,129 @@
+"""Headless fixtures for the UI tests: dummy SDL drivers, a private home folder per test, an App, a driver
+that posts real mouse and keyboard events, and a stand-in for the game screen."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame opens a display
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import sys  # noqa: E402
+import types  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from catan_desktop.ui.app import App  # noqa: E402
+from catan_desktop.ui.scene import Scene  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Settings, saves and logs go to a fresh folder, never the real user folders."""
+    root = tmp_path / "home"
+    monkeypatch.setenv("CATAN_DESKTOP_HOME", str(root))
+    return root
+
+
+@pytest.fixture
+def app(home: Path) -> Iterator[App]:
+    """A 1280x720 app on the dummy display, with an empty event queue."""
+    application = App(size=(1280, 720))
+    pygame.event.clear()
+    yield application
+    pygame.event.clear()
+
+
+class Driver:
+    """Drive an App with real events: clicks at a widget's centre, key presses, typed text.
+
+    pygame_gui reports presses and changes by posting events to pygame's queue; ``pump`` feeds them back
+    to the app the way the main loop does.
+    """
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def pump(self, rounds: int = 3) -> None:
+        for _ in range(rounds):
+            self.app.step(pygame.event.get())
+
+    def click_at(self, pos: tuple[int, int]) -> None:
+        self.app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+        self.app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+        self.app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+        self.pump()
+
+    def click(self, element: Any) -> None:
+        """Click a pygame_gui element (a button, a list item, a text entry)."""
+        self.click_at(element.rect.center)
+
+    def press(self, key: int, mod: int = 0, unicode: str = "") -> None:
+        self.app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)])
+        self.app.step([pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)])
+        self.pump()
+
+    def type(self, text: str) -> None:
+        for ch in text:
+            self.app.step([pygame.event.Event(pygame.TEXTINPUT, text=ch)])
+        self.pump()
+
+
+@pytest.fixture
+def drive(app: App) -> Driver:
+    return Driver(app)
+
+
+class FakeGameScene(Scene):
+    """Stands in for the game screen (catan_desktop.ui.scenes.game.GameScene): same constructor and the
+    attributes the menus use, and a record of what was asked of it."""
+
+    created: list[FakeGameScene] = []
+
+    def __init__(self, app: App, config: Any, loaded: Any = None) -> None:
+        super().__init__(app)
+        from catan_desktop.engine import Game
+
+        self.config = config
+        self.loaded = loaded
+        self.game = loaded.game if loaded is not None else Game.new(
+            config.variant, players=config.players, seed=config.seed, board=config.board,
+            options=config.engine_options())
+        self.autosaves = 0
+        FakeGameScene.created.append(self)
+
+    def save_named(self, name: str) -> Path:
+        from catan_desktop.persistence import save_game
+        from catan_desktop.persistence.userdirs import saves_dir
+
+        path = saves_dir() / ("".join(c if c.isalnum() else "_" for c in name) + ".json")
+        save_game(self.game, path, name, {"config": self.config.to_dict()})
+        return path
+
+    def autosave(self) -> None:
+        from catan_desktop.persistence import save_game
+        from catan_desktop.persistence.userdirs import autosave_path
+
+        self.autosaves += 1
+        save_game(self.game, autosave_path(), "", {"config": self.config.to_dict()})
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((30, 80, 130))
+
+
+@pytest.fixture
+def fake_game(monkeypatch: pytest.MonkeyPatch) -> type[FakeGameScene]:
+    """Replace the game screen module by the stand-in, whether or not the real one exists yet."""
+    module = types.ModuleType("catan_desktop.ui.scenes.game")
+    module.GameScene = FakeGameScene  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "catan_desktop.ui.scenes.game", module)
+    import catan_desktop.ui.scenes as scenes
+
+    monkeypatch.setattr(scenes, "game", module, raising=False)
+    FakeGameScene.created = []
+    return FakeGameScene
