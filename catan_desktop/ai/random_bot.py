@@ -8,7 +8,9 @@ from ..engine import Action, Game
 
 
 class RandomBot:
-    """Chooses uniformly at random among ``game.legal_actions()`` using its own seeded RNG."""
+    """Chooses uniformly at random among ``game.legal_actions()`` using its own seeded RNG, except that it
+    makes at most one trade offer a turn (uniform choice would fill every turn with offers, each of which
+    a human player has to answer)."""
 
     name = "random"
 
@@ -18,6 +20,8 @@ class RandomBot:
     def choose(self, game: Game, seat: int) -> Action:
         """Return a uniformly random legal action; raises ValueError when there is none."""
         actions = game.legal_actions()
+        if game.observation_offers_made() >= 1:
+            actions = [a for a in actions if a.kind != "offer"] or actions
         if not actions:
             raise ValueError("no legal action to choose from")
         return actions[int(self.rng.random() * len(actions))]

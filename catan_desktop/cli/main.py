@@ -41,6 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog="catan-desktop",
         description=_("Catan Desktop: play Catan against the computer or friends at one screen."),
     )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help=_("check the installation off-screen (rules, art, every screen, one game) and exit"),
+    )
     sub = parser.add_subparsers(dest="command")
 
     p_play = sub.add_parser("play", help=_("start the desktop game (the default)"))
@@ -50,6 +55,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_val.add_argument("files", nargs="+", metavar="FILE")
 
     sub.add_parser("variants", help=_("list the installed variants"))
+
+    p_shot = sub.add_parser("screenshot", help=_("render a scene headless to a PNG file"))
+    p_shot.add_argument("--scene", default="game", choices=("menu", "setup", "game", "trade", "gameover"))
+    p_shot.add_argument("--variant", default="base")
+    p_shot.add_argument("--seed", type=int, default=1)
+    p_shot.add_argument("--size", default="1920x1080", help=_("WIDTHxHEIGHT"))
+    p_shot.add_argument("out", metavar="OUT.png")
 
     p_sim = sub.add_parser("simulate", help=_("play computer-only games headless"))
     p_sim.add_argument("--variant", default="base", help=_("variant name or rule-file path (default: base)"))
@@ -75,6 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
     args = build_parser().parse_args(argv)
+    if args.self_test:
+        from ..selftest import run_self_test
+
+        return run_self_test()
     if args.command in (None, "play"):
         return _play(args)
     if args.command == "validate":
@@ -85,6 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _variants()
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "screenshot":
+        return _screenshot(args)
     return 2
 
 
@@ -95,6 +113,20 @@ def _play(args: argparse.Namespace) -> int:
         print(_("The desktop game is not built yet; the headless commands work (see --help)."))
         return 1
     return run_app(windowed=getattr(args, "windowed", False))
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    from ..ui.screenshot import screenshot
+
+    try:
+        w, _sep, h = args.size.partition("x")
+        size = (int(w), int(h))
+    except ValueError:
+        print(_("--size must look like 1920x1080"), file=sys.stderr)
+        return 2
+    path = screenshot(args.scene, args.out, variant=args.variant, seed=args.seed, size=size)
+    print(path)
+    return 0
 
 
 def _variants() -> int:

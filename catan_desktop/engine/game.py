@@ -321,6 +321,10 @@ class Game:
         """Return a seat's points by source."""
         return vp_breakdown(self, seat)
 
+    def observation_offers_made(self) -> int:
+        """How many domestic offers the active player has made this turn (public information)."""
+        return self.s.offers_made
+
     def harbour_rates(self, seat: int) -> dict[str, int]:
         """Return a seat's best bank rate per resource."""
         return dict(zip(self.rules.resources, R.harbour_rates(self, seat), strict=True))

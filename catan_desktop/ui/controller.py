@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from .config import GameConfig
 # Actions a player may take back until something irreversible (dice, a card draw, a steal, another
 # player's move) happens.
 REVERSIBLE = frozenset({"settle", "road", "city", "maritime"})
+POLL_WAIT = 0.004  # seconds a frame may wait for a computer move
 
 
 class GameController:
@@ -120,7 +122,12 @@ class GameController:
 
     def poll_bot_move(self) -> Action | None:
         """Return the bot's move once it is ready (None while it thinks). Raises what the bot raised."""
-        if self._pending is None or not self._pending.done():
+        if self._pending is None:
+            return None
+        try:
+            # a short blocking wait hands the interpreter lock to the worker; 4 ms fits in any frame
+            self._pending.result(timeout=POLL_WAIT)
+        except FutureTimeout:
             return None
         future, self._pending = self._pending, None
         if self._pending_seat != self.seat_to_act:

@@ -1,0 +1,105 @@
+"""Render one scene headless to a PNG: ``catan-desktop screenshot --scene game OUT.png`` (README images)."""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from pathlib import Path
+
+SCENES = ("menu", "setup", "game", "trade", "gameover")
+
+
+def _play_to(scene, turns: int, seed: int) -> None:  # type: ignore[no-untyped-def]
+    """Advance a game scene's game with random legal moves (all seats) to a mid-game position."""
+    from ..ai import RandomBot
+
+    bots = [RandomBot(seed * 31 + i) for i in range(scene.game.players)]
+    g = scene.ctl.game
+    rng = random.Random(seed)
+    while g.turn < turns and not g.is_over:
+        legal = g.legal_actions()
+        builds = [a for a in legal if a.kind in ("settle", "city", "road")]
+        action = (
+            rng.choice(builds)
+            if builds and rng.random() < 0.7
+            else bots[g.current_player].choose(g, g.current_player)
+        )
+        scene.ctl.apply(action)
+    scene.log_lines = []
+    for ev in g.log:
+        scene._log_event(ev)
+    scene._refresh_log(full=True)
+    scene._last_dice()
+    scene._ui_state = None
+
+
+def screenshot(
+    scene_name: str,
+    out: str | Path,
+    variant: str = "base",
+    seed: int = 1,
+    size: tuple[int, int] = (1920, 1080),
+) -> Path:
+    """Render ``scene_name`` at ``size`` and save it as PNG; returns the path. Raises ValueError."""
+    if scene_name not in SCENES:
+        raise ValueError(f"unknown scene {scene_name!r}; choose one of {', '.join(SCENES)}")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("CATAN_DESKTOP_HOME", tempfile.mkdtemp(prefix="catan-shot-"))
+    import pygame
+
+    from .app import App
+    from .config import GameConfig
+
+    app = App(size=size)
+    app.settings.animation_speed = "instant"
+    config = GameConfig.default(4)
+    config.variant, config.seed = variant, seed
+    if scene_name == "menu":
+        from .scenes.menu import MenuScene
+
+        app.push(MenuScene(app))
+    elif scene_name == "setup":
+        from .scenes.new_game import NewGameScene
+
+        app.push(NewGameScene(app, variant=variant))
+    else:
+        from .scenes.game import GameScene
+
+        # the human plays seat 0; the others are computers, which we drive here with random moves
+        scene = GameScene(app, config)
+        app.push(scene)
+        if scene_name == "gameover":
+            _play_to(scene, 10_000, seed)
+        else:
+            _play_to(scene, 24, seed)
+        if scene_name == "trade" and not scene.game.is_over:
+            from .scenes.game_dialogs import TradeDialog
+
+            g = scene.ctl.game
+            while not (g.phase == "main" and g.current_player == 0) and not g.is_over:
+                scene.ctl.apply(
+                    scene.ctl.bots[g.current_player].choose(g, g.current_player)
+                    if g.current_player in scene.ctl.bots
+                    else random.Random(seed).choice(
+                        [a for a in g.legal_actions() if a.kind != "end"] or g.legal_actions()
+                    )
+                )
+            scene._ui_state = None
+            app.step([])
+            app.push(TradeDialog(app, scene))
+        for _ in range(3):
+            app.step([])
+        if scene_name == "gameover":
+            import time
+
+            scene.over_at = time.perf_counter() - 10
+            for _ in range(5):
+                app.step([])
+    app.mark_dirty()
+    app.step([])
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(out))
+    return out

@@ -1,0 +1,343 @@
+"""The desktop game played through the real scenes, headless, by posting mouse events (issue: desktop game).
+
+A test driver plays seat 0 with a simple greedy policy, but it never calls the engine to act: every move is
+made by clicking the same buttons, board spots and dialog controls a player would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections import Counter  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from catan_desktop.engine import Action  # noqa: E402
+from catan_desktop.engine.rules import settlement_spot_free, settlement_spots  # noqa: E402
+from catan_desktop.ui.app import App  # noqa: E402
+from catan_desktop.ui.config import GameConfig  # noqa: E402
+from catan_desktop.ui.scenes import game_dialogs as dlg  # noqa: E402
+from catan_desktop.ui.scenes.game import GameScene  # noqa: E402
+
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CATAN_DESKTOP_HOME", str(tmp_path))
+    return tmp_path
+
+
+def pump(app: App, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(pygame.event.get(), 1 / 60)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """A real click: move, press, release, then let pygame_gui's own events through."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pump(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    pump(app, 2)
+
+
+def press(app: App, widget: object) -> None:
+    click(app, widget.rect.center)  # type: ignore[attr-defined]
+
+
+def dialog_buttons(dialog: dlg.GameDialog, text: str) -> list[object]:
+    return [b for b in dialog.actions if getattr(b, "text", None) == text]
+
+
+def pips(scene: GameScene, node: int) -> int:
+    g = scene.game
+    return sum(PIPS.get(g.s.number[h], 0) for h in g.topo.node_hexes[node])
+
+
+class Driver:
+    """Plays seat 0 through clicks and records what it did."""
+
+    def __init__(self, app: App, scene: GameScene) -> None:
+        self.app, self.scene = app, scene
+        self.done: Counter[str] = Counter()
+        self.offered = 0
+
+    @property
+    def game(self):  # type: ignore[no-untyped-def]
+        return self.scene.game
+
+    def step(self) -> None:
+        app, scene = self.app, self.scene
+        top = app.top
+        if isinstance(top, dlg.GameDialog):
+            self.answer_dialog(top)
+        elif top is scene and scene.ctl.human_to_act:
+            self.act()
+        else:
+            pump(app)
+
+    def expect_progress(self, before: int, what: str) -> None:
+        assert len(self.game.history) > before, f"clicking did not {what} (phase {self.game.phase})"
+
+    def act(self) -> None:
+        g, scene, app = self.game, self.scene, self.app
+        legal = g.legal_actions()
+        kinds = {a.kind for a in legal}
+        before = len(g.history)
+        if g.phase == "setup_settlement":
+            a = max((x for x in legal), key=lambda x: (pips(scene, x.a), -x.a))
+            click(app, scene.screen_pos(a))
+            self.done["settle"] += 1
+        elif g.phase in ("setup_road", "road_building"):
+            click(app, scene.screen_pos(legal[0]))
+            self.done["road"] += 1
+        elif g.phase == "robber":
+            me = g.active_player
+            best = max((x for x in legal), key=lambda x: (x.b is not None, self.robber_score(x, me)))
+            click(app, scene.screen_pos(best))
+            if isinstance(app.top, dlg.VictimDialog):
+                choice = [b for b in app.top.actions if "Nobody" not in getattr(b, "text", "")][0]
+                press(app, choice)
+            self.done["robber"] += 1
+        elif g.phase == "roll":
+            if "knight" in kinds and scene.play_buttons.get("knight"):
+                press(app, scene.play_buttons["knight"])
+                self.done["knight"] += 1
+                return
+            press(app, scene.buttons["roll"])
+            self.done["roll"] += 1
+        elif g.phase == "main":
+            self.main_phase(legal, kinds)
+            return
+        else:
+            pump(app)
+            return
+        self.expect_progress(before, f"act in phase {g.phase}")
+
+    def robber_score(self, a: Action, me: int) -> int:
+        g = self.game
+        h = g.topo.hex_index[a.a]
+        owners = [g.s.node_owner[n] for n in g.topo.hex_nodes[h]]
+        if me in owners:
+            return -100
+        return PIPS.get(g.s.number[h], 0) * sum(1 for o in owners if o >= 0)
+
+    def main_phase(self, legal: list[Action], kinds: set[str]) -> None:
+        g, scene, app = self.game, self.scene, self.app
+        before = len(g.history)
+        for kind, button in (("city", "city"), ("settle", "settlement")):
+            spots = [a for a in legal if a.kind == kind]
+            if spots:
+                a = max(spots, key=lambda x: (pips(scene, x.a), -x.a))
+                if scene.mode != button:
+                    press(app, scene.buttons[button])
+                click(app, scene.screen_pos(a))
+                self.done[kind] += 1
+                self.expect_progress(before, f"build a {kind}")
+                return
+        roads = [a for a in legal if a.kind == "road"]
+        useful = [a for a in roads if any(settlement_spot_free(g, n) for n in g.topo.edge_nodes[a.a])]
+        if useful and g.s.pieces_left[0][1] and not settlement_spots(g, 0):
+            best = max(useful, key=lambda a: max(pips(scene, n) for n in g.topo.edge_nodes[a.a]))
+            if scene.mode != "road":  # the Road button toggles road-building mode
+                press(app, scene.buttons["road"])
+            click(app, scene.screen_pos(best))
+            self.done["road"] += 1
+            self.expect_progress(before, "build a road")
+            return
+        if "buy" in kinds:
+            press(app, scene.buttons["buy"])
+            self.done["buy"] += 1
+            self.expect_progress(before, "buy a card")
+            return
+        if "offer" in kinds and self.offered < 2 and g.turn > 8:
+            self.offer()
+            return
+        trades = [a for a in legal if a.kind == "maritime" and self.trade_helps(a)]
+        if trades:
+            self.bank_trade(trades[0])
+            return
+        press(app, scene.buttons["end"])
+        self.done["end"] += 1
+        self.expect_progress(before, "end the turn")
+
+    def trade_helps(self, a: Action) -> bool:
+        """Trade only for what a city or settlement still lacks, never away what they need."""
+        g = self.game
+        names = g.rules.resources
+        hand = g.s.hands[0]
+        for item in ("city", "settlement"):
+            cost = g.rules.costs[item]
+            lacking = [names[i] for i in range(5) if hand[i] < cost[i]]
+            give = names.index(a.a)
+            if a.b in lacking and hand[give] - g.harbour_rates(0)[a.a] >= cost[give]:
+                return True
+        return False
+
+    def bank_trade(self, action: Action) -> None:
+        g, app = self.game, self.app
+        before = len(g.history)
+        press(app, self.scene.buttons["bank"])
+        dialog = app.top
+        assert isinstance(dialog, dlg.BankDialog)
+        press(app, dialog.give_buttons[action.a])
+        press(app, dialog.get_buttons[action.b])
+        press(app, dialog.ok)
+        self.expect_progress(before, "trade with the bank")
+        press(app, dialog_buttons(app.top, "Close")[0])  # type: ignore[arg-type]
+        assert app.top is self.scene
+        self.done["maritime"] += 1
+
+    def offer(self) -> None:
+        """Offer one of our most plentiful cards for one we lack, through the trade dialog."""
+        g, app = self.game, self.app
+        before = len(g.history)
+        hand = g.s.hands[0]
+        give = max(range(5), key=lambda i: hand[i])
+        want = min(range(5), key=lambda i: (hand[i], i == give))
+        press(app, self.scene.buttons["trade"])
+        dialog = app.top
+        assert isinstance(dialog, dlg.TradeDialog)
+        plus = dialog_buttons(dialog, "+")
+        press(app, plus[give])  # first stepper: what we give
+        press(app, plus[5 + want])  # second stepper: what we want
+        press(app, dialog.ok)
+        self.offered += 1
+        self.done["offer"] += 1
+        self.expect_progress(before, "make an offer")
+
+    def answer_dialog(self, dialog: dlg.GameDialog) -> None:
+        g, app = self.game, self.app
+        before = len(g.history)
+        if isinstance(dialog, dlg.DiscardDialog):
+            plus = dialog_buttons(dialog, "+")
+            hand = list(g.s.hands[0])
+            for _ in range(dialog.amount):
+                i = max(range(5), key=lambda r: hand[r])
+                hand[i] -= 1
+                press(app, plus[i])
+            press(app, dialog.ok)
+            self.done["discard"] += 1
+        elif isinstance(dialog, dlg.AnswerOfferDialog):
+            press(app, dialog_buttons(dialog, "Decline")[0])
+            self.done["answer"] += 1
+        elif isinstance(dialog, dlg.TradeAnswersDialog):
+            partners = [
+                b for b in dialog.actions if getattr(b, "text", "").startswith("Trade with") and b.is_enabled
+            ]  # type: ignore[attr-defined]
+            press(app, partners[0] if partners else dialog_buttons(dialog, "Withdraw offer")[0])
+            self.done["trade" if partners else "withdraw"] += 1
+        elif isinstance(dialog, dlg.VictimDialog):
+            press(app, list(dialog.actions)[0])
+        else:
+            pump(app)
+            return
+        self.expect_progress(before, f"answer {type(dialog).__name__}")
+
+
+def new_scene(app: App, seed: int) -> GameScene:
+    config = GameConfig.default(4)
+    config.seed = seed
+    app.settings.animation_speed = "instant"
+    scene = GameScene(app, config)
+    app.push(scene)
+    pump(app)
+    return scene
+
+
+def test_a_whole_game_through_clicks(home: Path) -> None:
+    """Founding, rolls, builds, a trade offer, a discard, the robber and turn ends, until somebody wins."""
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=5)
+    driver = Driver(app, scene)
+    for _ in range(60000):
+        if scene.game.is_over:
+            break
+        driver.step()
+    assert scene.game.is_over, f"no winner after many steps (turn {scene.game.turn})"
+    assert len(scene.game.winners) == 1
+    done = driver.done
+    for kind in ("settle", "road", "roll", "end", "robber", "offer", "discard"):
+        assert done[kind] > 0, f"the test game never exercised '{kind}': {dict(done)}"
+    assert done["settle"] >= 2 and done["city"] + done["settle"] >= 3
+    # the game-over screen follows the final position
+    for _ in range(200):
+        pump(app)
+        if type(app.top).__name__ == "GameOverScene":
+            break
+    assert type(app.top).__name__ == "GameOverScene"
+    assert not (home / "data" / "autosave.json").exists(), "a finished game leaves nothing to continue"
+
+
+def test_build_buttons_explain_why_they_are_disabled(home: Path) -> None:
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=2)
+    assert not scene.buttons["city"].is_enabled
+    driver = Driver(app, scene)
+    while scene.game.phase.startswith("setup") or not scene.ctl.human_to_act:
+        driver.step()
+    pump(app, 2)
+    tip = scene.buttons["city"].tool_tip_text
+    assert tip and ("Costs" in tip or "Roll" in tip or "Wait" in tip or "settlement" in tip)
+
+
+def test_undo_takes_back_a_build_until_another_player_acts(home: Path) -> None:
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=11)
+    driver = Driver(app, scene)
+    while scene.game.phase != "setup_settlement" or not scene.ctl.human_to_act:
+        driver.step()
+    before = scene.game.to_json()
+    spot = scene.game.legal_actions()[0]
+    click(app, scene.screen_pos(spot))
+    assert scene.game.phase == "setup_road" and scene.game.to_json() != before
+    assert scene.buttons["undo"].is_enabled
+    press(app, scene.buttons["undo"])
+    assert scene.game.to_json() == before
+    assert not scene.buttons["undo"].is_enabled
+
+
+def test_resume_from_the_autosave_mid_game(home: Path) -> None:
+    """Autosave after every turn; Continue in the menu resumes exactly there."""
+    from catan_desktop.persistence import load_game
+    from catan_desktop.persistence.userdirs import autosave_path
+
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=7)
+    driver = Driver(app, scene)
+    while scene.game.turn < 6:
+        driver.step()
+    saved = load_game(autosave_path())
+    assert saved.game.turn >= 5
+    state = saved.game.to_json()
+    # a new session: the menu's Continue button
+    from catan_desktop.ui.scenes.menu import MenuScene
+
+    app2 = App(size=(1280, 720))
+    menu = MenuScene(app2)
+    app2.push(menu)
+    pump(app2)
+    cont = next(b for b in _all_buttons(menu) if "Continue" in b.text)
+    assert cont.is_enabled
+    press(app2, cont)
+    pump(app2, 3)
+    resumed = next(s for s in app2.scenes if isinstance(s, GameScene))
+    saved_history = json.loads(state)["history"]
+    # the resumed game starts exactly at the autosave (the computer may already have moved on since)
+    assert resumed.game.history[: len(saved_history)] == saved_history
+    assert resumed.config.seats[0].name == scene.config.seats[0].name
+
+
+def _all_buttons(scene: object) -> list:  # type: ignore[type-arg]
+    from pygame_gui.elements import UIButton
+
+    ui = scene.ui  # type: ignore[attr-defined]
+    return [e for e in ui.get_sprite_group().sprites() if isinstance(e, UIButton)]
