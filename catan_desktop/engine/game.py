@@ -104,6 +104,7 @@ class Game:
         names = rules.resources
         self.maritime_actions = [[Action("maritime", a, b) for b in names] for a in names]
         self._legal: list[Action] | None = None
+        self._history_text = 0
         self._refresh_board()
 
     # ------------------------------------------------------------------------------------------ creation
@@ -245,7 +246,13 @@ class Game:
     @property
     def history(self) -> list[str]:
         """Every action applied since the start, as canonical text."""
-        return self.s.history
+        h = self.s.history
+        # apply() stores the Action itself (text is only needed when read or saved); convert the new ones
+        for i in range(self._history_text, len(h)):
+            if not isinstance(h[i], str):
+                h[i] = str(h[i])
+        self._history_text = len(h)
+        return h
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -291,7 +298,7 @@ class Game:
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason, action)
-        self.s.history.append(str(action))
+        self.s.history.append(action)  # type: ignore[arg-type]  # text on demand (see history)
         self._legal = None
         R.perform(self, action)
 

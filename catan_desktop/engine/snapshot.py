@@ -94,7 +94,7 @@ def to_data(g: Game) -> dict[str, Any]:
         "setup": {"queue": list(s.setup_queue), "index": s.setup_index, "last_settlement": s.last_settlement},
         "winners": list(s.winners),
         "rng": [version, list(internal), gauss],
-        "history": list(s.history),
+        "history": list(g.history),
         "log": s.log,
         "stats": {"dice": list(s.dice_counts), "gained": [_res_map(g, x) for x in s.gained]},
     }
