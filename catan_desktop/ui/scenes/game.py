@@ -23,6 +23,7 @@ from ..controller import GameController
 from ..describe import CARD_RULES, describe
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
+from ..widgets import make_manager
 
 if TYPE_CHECKING:
     from ..app import App
@@ -98,6 +99,16 @@ class GameScene(GuiScene):
         for event in self.game.log:
             self._log_event(event)
         self._last_dice()
+        self._ui_factor = self.scale
+        self.ui = make_manager(app, self._ui_factor)  # widget fonts grow with the window, like the drawing
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.scale != self._ui_factor:
+            self._ui_factor = self.scale
+            self.ui = make_manager(self.app, self._ui_factor)
+        else:
+            self.ui.set_window_resolution(size)
+        self.rebuild()
 
     # ----------------------------------------------------------------------------------------- basics
 

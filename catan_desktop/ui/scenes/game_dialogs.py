@@ -12,6 +12,7 @@ from ...engine.rules import harbour_rates
 from ...i18n import _
 from ..describe import cards_text
 from ..dialogs import OverlayScene, centred_rect
+from ..widgets import make_manager
 
 if TYPE_CHECKING:
     from ..app import App
@@ -28,6 +29,7 @@ class GameDialog(OverlayScene):
         super().__init__(app)
         self.scene = scene
         self.actions: dict[object, object] = {}
+        self.ui = make_manager(app, scene.scale)
 
     @property
     def game(self):  # type: ignore[no-untyped-def]
