@@ -97,7 +97,8 @@ def test_wheel_declares_the_command(wheel: zipfile.ZipFile) -> None:
     gui = entry_points.split("[gui_scripts]", 1)[1].split("[", 1)[0]
     assert re.search(r"^catan-desktop\s*=\s*catan_desktop\.cli\.main:main\s*$", gui, re.M), entry_points
     console = entry_points.split("[console_scripts]", 1)[1].split("[", 1)[0]
-    assert re.search(r"^catan-desktop-cli\s*=\s*catan_desktop\.cli\.main:main\s*$", console, re.M), entry_points
+    cli = r"^catan-desktop-cli\s*=\s*catan_desktop\.cli\.main:main\s*$"
+    assert re.search(cli, console, re.M), entry_points
 
 
 def _third_party_imports() -> set[str]:

@@ -48,16 +48,9 @@ class OverlayScene(GuiScene):
     def on_escape(self) -> None:
         self.app.pop()
 
-
-class MessageScene(OverlayScene):
-    """A message with an OK button (errors, notices)."""
-
-    def __init__(self, app: App, title: str, text: str) -> None:
-        super().__init__(app)
-        self.title, self.text = title, text
-
-    def build(self) -> None:
-        rect = centred_rect(self.app.size, 560, 300)
+    def text_panel(self, w: int, h: int) -> tuple[UIPanel, pygame.Rect]:
+        """A centred panel with ``self.title`` as heading and ``self.text`` below (room left for buttons)."""
+        rect = centred_rect(self.app.size, w, h)
         panel = UIPanel(rect, manager=self.ui, object_id="#dialog")
         pygame_gui.elements.UILabel(
             pygame.Rect(16, 12, rect.w - 32, 36),
@@ -72,6 +65,18 @@ class MessageScene(OverlayScene):
             manager=self.ui,
             container=panel,
         )
+        return panel, rect
+
+
+class MessageScene(OverlayScene):
+    """A message with an OK button (errors, notices)."""
+
+    def __init__(self, app: App, title: str, text: str) -> None:
+        super().__init__(app)
+        self.title, self.text = title, text
+
+    def build(self) -> None:
+        panel, rect = self.text_panel(560, 300)
         self.ok = UIButton(
             pygame.Rect(rect.w - 136, rect.h - 60, 120, 44),
             _("OK"),
@@ -104,21 +109,7 @@ class ConfirmScene(OverlayScene):
         self.yes_label = yes_label or _("OK")
 
     def build(self) -> None:
-        rect = centred_rect(self.app.size, 560, 260)
-        panel = UIPanel(rect, manager=self.ui, object_id="#dialog")
-        pygame_gui.elements.UILabel(
-            pygame.Rect(16, 12, rect.w - 32, 36),
-            self.title,
-            manager=self.ui,
-            container=panel,
-            object_id="#heading",
-        )
-        UITextBox(
-            self.text.replace("\n", "<br>"),
-            pygame.Rect(16, 54, rect.w - 32, rect.h - 124),
-            manager=self.ui,
-            container=panel,
-        )
+        panel, rect = self.text_panel(560, 260)
         self.cancel = UIButton(
             pygame.Rect(rect.w - 312, rect.h - 60, 140, 44), _("Cancel"), manager=self.ui, container=panel
         )
