@@ -114,7 +114,15 @@ def _settlement_spots(g: Game, p: int) -> list[int]:
 
 
 def harbour_rates(g: Game, p: int) -> list[int]:
-    """Return seat ``p``'s best maritime rate for each resource (B-7.2)."""
+    """Return seat ``p``'s best maritime rate for each resource (B-7.2). Shared list: do not modify."""
+    key = ("rates", p)
+    cached = g.spot_cache.get(key)
+    if cached is None:
+        cached = g.spot_cache[key] = _harbour_rates(g, p)
+    return cached
+
+
+def _harbour_rates(g: Game, p: int) -> list[int]:
     rules = g.rules
     rates = [rules.rate_none] * len(rules.resources)
     node_harbour = g.node_harbour
@@ -240,6 +248,11 @@ def _dev_plays(g: Game, p: int) -> list[Action]:
     s, rules = g.s, g.rules
     if s.dev_played:
         return []
+    held, new = s.dev_hand[p], s.dev_new[p]
+    if held[KNIGHT] + held[ROAD_BUILDING] + held[YEAR_OF_PLENTY] + held[MONOPOLY] == (
+        new[KNIGHT] + new[ROAD_BUILDING] + new[YEAR_OF_PLENTY] + new[MONOPOLY]
+    ):
+        return []  # nothing playable (the common case)
     out: list[Action] = []
     if playable_dev(g, p, KNIGHT):
         out.append(A_KNIGHT)
@@ -273,6 +286,15 @@ def _year_of_plenty_choices(g: Game) -> list[Action]:
 
 
 def _robber_actions(g: Game) -> list[Action]:
+    """Every robber move; cached until a piece is placed (the victims depend only on the buildings)."""
+    key = ("robber", g.s.current * 1000 + g.s.robber)
+    cached = g.spot_cache.get(key)
+    if cached is None:
+        cached = g.spot_cache[key] = _robber_moves(g)  # type: ignore[assignment]
+    return list(cached)  # type: ignore[arg-type]
+
+
+def _robber_moves(g: Game) -> list[Action]:
     s, topo = g.s, g.topo
     p = s.current
     optional = g.rules.option("robber_steal_optional", True)
