@@ -1,22 +1,31 @@
-"""Computer players. A bot sees a seat's observation and the legal actions, nothing else.
+"""Computer players. A bot decides from a seat's observation and the legal actions, nothing else.
 
-``create_bot(kind, seed)`` returns a bot with ``choose(game, seat) -> Action``. Today only "random"
-exists; the AI issue adds the difficulty levels behind the same call.
+``create_bot(kind, seed)`` returns a bot with ``choose(game, seat) -> Action`` and ``last_reason`` (a
+short sentence explaining its last trade answer, offer or partner choice, else None). Kinds: ``easy``,
+``normal``, ``hard`` (see ``heuristic``) and ``random`` (the baseline).
 """
 
 from __future__ import annotations
 
 from .base import Bot
+from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
-BOT_KINDS = ("random",)
+BOT_KINDS = ("easy", "normal", "hard", "random")
+DIFFICULTIES = ("easy", "normal", "hard")
 
 
-def create_bot(kind: str, seed: int = 0) -> Bot:
-    """Return a new bot of ``kind`` with its own RNG; raises ValueError for an unknown kind."""
+def create_bot(kind: str, seed: int = 0, think_time: float | None = None) -> Bot:
+    """Return a new bot of ``kind`` with its own RNG; raises ValueError for an unknown kind.
+
+    ``think_time`` caps the seconds a search-based level (hard) spends on one decision.
+    """
+    kind = kind.split(":", 1)[-1]
     if kind == "random":
         return RandomBot(seed)
+    if kind in DIFFICULTIES:
+        return HeuristicBot(kind, seed, think_time)
     raise ValueError(f"unknown bot {kind!r}; available: {', '.join(BOT_KINDS)}")
 
 
-__all__ = ["BOT_KINDS", "Bot", "RandomBot", "create_bot"]
+__all__ = ["BOT_KINDS", "DIFFICULTIES", "Bot", "HeuristicBot", "RandomBot", "create_bot"]

@@ -16,6 +16,7 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.last_reason: str | None = None
 
     def choose(self, game: Game, seat: int) -> Action:
         """Return a uniformly random legal action; raises ValueError when there is none."""

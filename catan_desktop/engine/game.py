@@ -302,6 +302,15 @@ class Game:
         self._legal = None
         R.perform(self, action)
 
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action taken from ``legal_actions()`` without re-checking it (for search on copies).
+
+        An action that is not legal here may raise or corrupt this copy; use ``apply`` for anything else.
+        """
+        self.s.history.append(action)  # type: ignore[arg-type]
+        self._legal = None
+        R.perform(self, action)
+
     def clone(self) -> Game:
         """Return an independent copy (state and RNG) sharing the immutable rules and topology."""
         rng = random.Random()

@@ -100,7 +100,10 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
         "trade": trade,
         "discards_pending": [list(x) for x in s.discard_queue],
         "free_roads": s.free_roads,
-        "dev_played_this_turn": s.dev_played if seat == s.current else None,
+        "dev_played_this_turn": s.dev_played,  # public: everyone sees a card being played
+        "resume_phase": s.resume_phase,
+        "setup": {"queue": list(s.setup_queue), "index": s.setup_index, "last_settlement": s.last_settlement},
+        "start_player": s.start_player,
         "built_this_turn": s.built,
         "offers_made": s.offers_made,
         "winners": list(s.winners),

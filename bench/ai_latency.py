@@ -1,0 +1,95 @@
+"""How long the computer opponents think: milliseconds per decision, per level.
+
+Plays ``--games`` four-player base games with one seat of each level (easy, normal, hard) plus a random
+seat, rotating the seats, and times every ``bot.choose`` call (the trivial one-option decisions
+included, reported separately too). Goals from the AI issue: normal p95 <= 50 ms, hard p95 <= 1 s.
+
+    python bench/ai_latency.py --games 20
+    python bench/ai_latency.py --games 20 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from catan_desktop.ai import create_bot  # noqa: E402
+from catan_desktop.engine import Game  # noqa: E402
+
+LEVELS = ("easy", "normal", "hard", "random")
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(games: int, seed: int, variant: str) -> dict[str, Any]:
+    times: dict[str, list[float]] = {k: [] for k in LEVELS}
+    real: dict[str, list[float]] = {k: [] for k in LEVELS}  # decisions with more than one legal action
+    for i in range(games):
+        order = [LEVELS[(i + k) % len(LEVELS)] for k in range(len(LEVELS))]
+        game = Game.new(variant, players=len(order), seed=seed + i)
+        bots = [create_bot(kind, seed=(seed + i) * 101 + k) for k, kind in enumerate(order)]
+        while not game.is_over and game.turn < 400:
+            seat = game.current_player
+            several = len(game.legal_list()) > 1
+            start = time.perf_counter()
+            action = bots[seat].choose(game, seat)
+            ms = (time.perf_counter() - start) * 1000
+            game.apply(action)
+            times[order[seat]].append(ms)
+            if several:
+                real[order[seat]].append(ms)
+    out: dict[str, Any] = {"games": games, "variant": variant, "levels": {}}
+    for k in LEVELS:
+        t, r = times[k], real[k]
+        out["levels"][k] = {
+            "decisions": len(t),
+            "mean_ms": statistics.fmean(t) if t else 0.0,
+            "p50_ms": _pct(t, 0.50),
+            "p95_ms": _pct(t, 0.95),
+            "p99_ms": _pct(t, 0.99),
+            "max_ms": max(t) if t else 0.0,
+            "choice_decisions": len(r),
+            "choice_p95_ms": _pct(r, 0.95),
+        }
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", default="base")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    out = run(args.games, args.seed, args.variant)
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    print(f"{args.games} games of {args.variant}, one seat per level, seats rotated")
+    print(
+        f"{'level':>8} {'decisions':>9} {'mean':>7} {'p50':>7} {'p95':>7} {'p99':>7} {'max':>8}  "
+        f"{'p95 of real choices':>20}"
+    )
+    for k, r in out["levels"].items():
+        print(
+            f"{k:>8} {r['decisions']:>9} {r['mean_ms']:>6.1f}  {r['p50_ms']:>6.1f}  {r['p95_ms']:>6.1f}  "
+            f"{r['p99_ms']:>6.1f}  {r['max_ms']:>7.1f}  {r['choice_p95_ms']:>8.1f} ms "
+            f"({r['choice_decisions']} decisions)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,219 @@
+"""The position evaluation the bots maximise: a weighted sum of features a Catan player weighs.
+
+All features read a *sampled world* (``knowledge.sample_world``), never the real game. Units: one resource
+card in hand is worth about ``card`` points; a victory point ``vp`` points. Each difficulty level has
+its own ``Weights``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ..engine.rules import settlement_spot_free
+from ..engine.ruleset import DEV_KINDS
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = range(5)
+assert DEV_KINDS[KNIGHT] == "knight" and DEV_KINDS[VICTORY_POINT] == "victory_point"
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each feature is worth, in 'card' units."""
+
+    vp: float = 10.0
+    pip: float = 0.6  # per pip of production (a settlement on 6-8-5 has 14 pips)
+    robbed: float = 0.35  # share of a robbed hex's production that still counts
+    diversity: float = 0.9  # per resource produced at all
+    card: float = 0.4  # per card in hand (first four of a kind)
+    card_extra: float = 0.1  # per card beyond four of a kind
+    progress: float = 4.0  # a complete city or settlement in hand (halved per missing card)
+    dev_progress: float = 1.2
+    discard_risk: float = 0.35  # per card above the discard limit
+    knight_held: float = 1.6
+    dev_held: float = 1.6
+    knight_played: float = 0.9
+    road_len: float = 0.3  # per segment of the longest road while it can still matter
+    expansion: float = 0.6  # best reachable settlement spot (scaled by distance)
+    harbour: float = 0.12  # per pip of a resource with its own 2:1 harbour
+    generic_harbour: float = 0.04  # per pip of production with a 3:1 harbour
+    opponent: float = 0.25  # subtract this share of the strongest opponent's score
+    win: float = 1000.0
+
+
+NORMAL = Weights()
+EASY = replace(NORMAL, diversity=0.3, expansion=0.3, opponent=0.0, harbour=0.0, generic_harbour=0.0)
+HARD = replace(NORMAL, opponent=0.35)
+
+
+class BoardInfo:
+    """Per-board lookup tables (the board never changes during a game, so these are cached by layout)."""
+
+    def __init__(self, g: Game) -> None:
+        s, topo = g.s, g.topo
+        self.nres = len(g.rules.resources)
+        self.pips = [PIPS.get(n, 0) if g.terrain_res[h] is not None else 0 for h, n in enumerate(s.number)]
+        self.res = [r if r is not None else -1 for r in g.terrain_res]
+        totals = [0] * self.nres
+        for h, r in enumerate(self.res):
+            if r >= 0:
+                totals[r] += self.pips[h]
+        mean = sum(totals) / max(1, self.nres)
+        # a scarce resource is worth more than a plentiful one
+        self.res_weight = [min(1.5, max(0.7, (mean / t) ** 0.5)) if t else 1.5 for t in totals]
+        self.node_hexes = topo.node_hexes
+        self.node_spot = []
+        for n in range(topo.num_nodes):
+            v = 0.0
+            for h in topo.node_hexes[n]:
+                r = self.res[h]
+                if r >= 0:
+                    v += self.pips[h] * self.res_weight[r]
+            self.node_spot.append(v)
+        self.harbour: dict[int, int] = {}  # node -> resource index, or -1 for 3:1
+        for n, kind in g.node_harbour.items():
+            self.harbour[n] = g.res_index.get(kind, -1)
+
+
+_BOARD_CACHE: dict[tuple[object, ...], BoardInfo] = {}
+
+
+def board_info(g: Game) -> BoardInfo:
+    s = g.s
+    key = (g.rules.name, tuple(s.terrain), tuple(s.number), tuple(s.harbours))
+    info = _BOARD_CACHE.get(key)
+    if info is None:
+        if len(_BOARD_CACHE) > 64:
+            _BOARD_CACHE.clear()
+        info = _BOARD_CACHE[key] = BoardInfo(g)
+    return info
+
+
+def production(g: Game, p: int, info: BoardInfo, w: Weights, robber: int | None = None) -> list[float]:
+    """Expected pips per resource of seat ``p``'s buildings (a robbed hex counts ``w.robbed``)."""
+    s = g.s
+    rob = s.robber if robber is None else robber
+    prod = [0.0] * info.nres
+    pips, res, level = info.pips, info.res, s.node_level
+    for n in s.buildings_of[p]:
+        lvl = level[n]
+        for h in info.node_hexes[n]:
+            r = res[h]
+            if r >= 0:
+                prod[r] += lvl * pips[h] * (w.robbed if h == rob else 1.0)
+    return prod
+
+
+def expansion(g: Game, p: int, info: BoardInfo) -> float:
+    """Value of the best settlement spots ``p`` can reach: now (1.0), after one road (0.55), two (0.3)."""
+    s, topo = g.s, g.topo
+    if not s.pieces_left[p][1]:
+        return 0.0
+    owner, eown = s.node_owner, s.edge_owner
+    frontier: list[int] = []
+    dist: dict[int, int] = {}
+    for e in s.roads_of[p]:
+        for n in topo.edge_nodes[e]:
+            if n not in dist and (owner[n] < 0 or owner[n] == p):
+                dist[n] = 0
+                frontier.append(n)
+    for n in s.buildings_of[p]:
+        if n not in dist:
+            dist[n] = 0
+            frontier.append(n)
+    scores: list[float] = []
+    disc = (1.0, 0.55, 0.3)
+    for d in range(3):
+        nxt: list[int] = []
+        for n in frontier:
+            if owner[n] < 0 and settlement_spot_free(g, n):
+                scores.append(info.node_spot[n] * disc[d])
+            if d == 2:
+                continue
+            if owner[n] >= 0 and owner[n] != p:
+                continue  # an opponent's building blocks the way
+            for e in topo.node_edges[n]:
+                if eown[e] >= 0:
+                    continue
+                a, b = topo.edge_nodes[e]
+                m = b if a == n else a
+                if m not in dist:
+                    dist[m] = d + 1
+                    nxt.append(m)
+        frontier = nxt
+    if not scores:
+        return 0.0
+    scores.sort(reverse=True)
+    return scores[0] + (0.4 * scores[1] if len(scores) > 1 else 0.0)
+
+
+def hand_value(g: Game, p: int, hand: list[int], w: Weights, has_spot: bool, can_city: bool) -> float:
+    """Cards in hand, how close they are to a build, and the risk of losing half on a 7."""
+    rules = g.rules
+    v = 0.0
+    for n in hand:
+        v += w.card * min(n, 4) + w.card_extra * max(0, n - 4)
+    costs = rules.costs
+    if can_city:
+        v += w.progress * _closeness(hand, costs["city"])
+    v += (w.progress if has_spot else w.progress * 0.3) * _closeness(hand, costs["settlement"])
+    v += w.dev_progress * _closeness(hand, costs["development_card"])
+    total = sum(hand)
+    if total > rules.discard_limit:
+        v -= w.discard_risk * (total - rules.discard_limit) + w.discard_risk * 2
+    return v
+
+
+def _closeness(hand: list[int], cost: tuple[int, ...]) -> float:
+    missing = 0
+    for have, need in zip(hand, cost, strict=False):
+        if need > have:
+            missing += need - have
+    return 1.0 / (1 << missing) if missing < 8 else 0.0
+
+
+def opponent_score(g: Game, q: int, info: BoardInfo, w: Weights, robber: int | None = None) -> float:
+    """A rough public strength of seat ``q``: visible points and production."""
+    return w.vp * g.visible_vp(q) + w.pip * sum(production(g, q, info, w, robber)) + 0.3 * g.s.knights[q]
+
+
+def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
+    """Score the position for seat ``p`` (higher is better)."""
+    s = g.s
+    if s.winners:
+        return w.win if p in s.winners else -w.win
+    info = board_info(g)
+    v = w.vp * g.vp(p)
+    prod = production(g, p, info, w, robber)
+    rw = info.res_weight
+    for r, x in enumerate(prod):
+        if x:
+            v += w.pip * x * rw[r] + w.diversity
+    exp = expansion(g, p, info)
+    v += w.expansion * w.pip * exp
+    level = s.node_level
+    can_city = bool(s.pieces_left[p][2]) and any(level[n] == 1 for n in s.buildings_of[p])
+    v += hand_value(g, p, s.hands[p], w, exp > 0, can_city)
+    dev = s.dev_hand[p]
+    v += w.knight_held * dev[KNIGHT] + w.dev_held * (dev[ROAD_BUILDING] + dev[YEAR_OF_PLENTY] + dev[MONOPOLY])
+    v += w.knight_played * min(s.knights[p], 5)
+    if s.road_len[p] >= 3:
+        v += w.road_len * min(s.road_len[p], 9)
+    for n in s.buildings_of[p]:
+        h = info.harbour.get(n)
+        if h is None:
+            continue
+        v += w.harbour * prod[h] * 2 if h >= 0 else w.generic_harbour * sum(prod)
+    if w.opponent:
+        best = 0.0
+        for q in range(s.players):
+            if q != p:
+                sc = opponent_score(g, q, info, w, robber)
+                if sc > best:
+                    best = sc
+        v -= w.opponent * best
+    return v
