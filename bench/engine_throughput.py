@@ -33,19 +33,13 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-BENCH_DIR = Path(__file__).resolve().parent
-REPO_ROOT = BENCH_DIR.parent
-CATANATRON_VERSION = "3.2.1"
-CATANATRON_VENV = BENCH_DIR / ".venv-catanatron"
+from _catanatron_env import BENCH_DIR, REPO_ROOT, ensure_catanatron_venv, log
+
 CATANATRON_SCRIPT = BENCH_DIR / "_catanatron_random.py"
 # catanatron.game.TURNS_LIMIT in 3.2.1; the value reported by the subprocess wins if it differs.
 CATANATRON_TURNS_LIMIT = 1000
 DEFAULT_GAMES = 200
 DEFAULT_TIME_BUDGET = 75.0  # seconds of play per engine; keeps the whole run under ~3 minutes
-
-
-def log(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
 
 
 # ----------------------------------------------------------------------------- machine info
@@ -73,50 +67,6 @@ def machine_info() -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------------------- catanatron side
-
-
-def _venv_python(venv: Path) -> Path:
-    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-
-
-def _venv_is_usable(python: Path) -> bool:
-    """True if ``python`` exists, matches our major.minor and has the pinned catanatron."""
-    if not python.exists():
-        return False
-    probe = (
-        "import sys, importlib.metadata as m, catanatron.game;"
-        "print('%d.%d' % sys.version_info[:2], m.version('catanatron'))"
-    )
-    try:
-        out = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    ours = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    return out.returncode == 0 and out.stdout.split() == [ours, CATANATRON_VERSION]
-
-
-def ensure_catanatron_venv() -> Path:
-    """Create (or reuse) ``bench/.venv-catanatron`` with catanatron pinned; return its python."""
-    python = _venv_python(CATANATRON_VENV)
-    if _venv_is_usable(python):
-        return python
-    log(f"creating {CATANATRON_VENV.relative_to(REPO_ROOT)} with catanatron=={CATANATRON_VERSION} ...")
-    subprocess.run([sys.executable, "-m", "venv", "--clear", str(CATANATRON_VENV)], check=True)
-    subprocess.run(
-        [
-            str(python),
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            f"catanatron=={CATANATRON_VERSION}",
-        ],
-        check=True,
-    )
-    if not _venv_is_usable(python):
-        raise RuntimeError(f"catanatron=={CATANATRON_VERSION} still not importable in {CATANATRON_VENV}")
-    return python
 
 
 def run_catanatron(games: int, seed: int, time_budget: float | None) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from .random_bot import RandomBot
 
 BOT_KINDS = ("easy", "normal", "hard", "random")
 DIFFICULTIES = ("easy", "normal", "hard")
+DEFAULT_BOT = "normal"
 
 
 def create_bot(kind: str, seed: int = 0, think_time: float | None = None) -> Bot:
@@ -28,4 +29,4 @@ def create_bot(kind: str, seed: int = 0, think_time: float | None = None) -> Bot
     raise ValueError(f"unknown bot {kind!r}; available: {', '.join(BOT_KINDS)}")
 
 
-__all__ = ["BOT_KINDS", "DIFFICULTIES", "Bot", "HeuristicBot", "RandomBot", "create_bot"]
+__all__ = ["BOT_KINDS", "DEFAULT_BOT", "DIFFICULTIES", "Bot", "HeuristicBot", "RandomBot", "create_bot"]

@@ -42,12 +42,14 @@ class Weights:
     harbour: float = 0.12  # per pip of a resource with its own 2:1 harbour
     generic_harbour: float = 0.04  # per pip of production with a 3:1 harbour
     opponent: float = 0.25  # subtract this share of the strongest opponent's score
+    army_race: float = 0.0  # share of Largest Army's points counted per step towards taking it
+    road_race: float = 0.0  # the same for Longest Road
     win: float = 1000.0
 
 
 NORMAL = Weights()
 EASY = replace(NORMAL, diversity=0.3, expansion=0.3, opponent=0.0, harbour=0.0, generic_harbour=0.0)
-HARD = replace(NORMAL, opponent=0.35)
+HARD = replace(NORMAL, opponent=0.35, army_race=0.5, road_race=0.5)
 
 
 class BoardInfo:
@@ -108,11 +110,12 @@ def production(g: Game, p: int, info: BoardInfo, w: Weights, robber: int | None 
     return prod
 
 
-def expansion(g: Game, p: int, info: BoardInfo) -> float:
-    """Value of the best settlement spots ``p`` can reach: now (1.0), after one road (0.55), two (0.3)."""
+def expansion(g: Game, p: int, info: BoardInfo) -> tuple[float, int]:
+    """Value of the best settlement spots ``p`` can reach: now (1.0), after one road (0.55), two (0.3);
+    and the number of roads to the nearest one (3 when none is within two roads)."""
     s, topo = g.s, g.topo
     if not s.pieces_left[p][1]:
-        return 0.0
+        return 0.0, 3
     owner, eown = s.node_owner, s.edge_owner
     frontier: list[int] = []
     dist: dict[int, int] = {}
@@ -126,12 +129,15 @@ def expansion(g: Game, p: int, info: BoardInfo) -> float:
             dist[n] = 0
             frontier.append(n)
     scores: list[float] = []
+    nearest = 3
     disc = (1.0, 0.55, 0.3)
     for d in range(3):
         nxt: list[int] = []
         for n in frontier:
             if owner[n] < 0 and settlement_spot_free(g, n):
                 scores.append(info.node_spot[n] * disc[d])
+                if d < nearest:
+                    nearest = d
             if d == 2:
                 continue
             if owner[n] >= 0 and owner[n] != p:
@@ -146,12 +152,15 @@ def expansion(g: Game, p: int, info: BoardInfo) -> float:
                     nxt.append(m)
         frontier = nxt
     if not scores:
-        return 0.0
+        return 0.0, 3
     scores.sort(reverse=True)
-    return scores[0] + (0.4 * scores[1] if len(scores) > 1 else 0.0)
+    return scores[0] + (0.4 * scores[1] if len(scores) > 1 else 0.0), nearest
 
 
-def hand_value(g: Game, p: int, hand: list[int], w: Weights, has_spot: bool, can_city: bool) -> float:
+SPOT_PROGRESS = (1.0, 0.55, 0.3, 0.1)  # how much settlement cards are worth by roads to the nearest spot
+
+
+def hand_value(g: Game, p: int, hand: list[int], w: Weights, nearest: int, can_city: bool) -> float:
     """Cards in hand, how close they are to a build, and the risk of losing half on a 7."""
     rules = g.rules
     v = 0.0
@@ -160,7 +169,9 @@ def hand_value(g: Game, p: int, hand: list[int], w: Weights, has_spot: bool, can
     costs = rules.costs
     if can_city:
         v += w.progress * _closeness(hand, costs["city"])
-    v += (w.progress if has_spot else w.progress * 0.3) * _closeness(hand, costs["settlement"])
+    v += w.progress * SPOT_PROGRESS[nearest] * _closeness(hand, costs["settlement"])
+    if nearest:  # a road is the way to the next settlement
+        v += w.progress * 0.3 * _closeness(hand, costs["road"])
     v += w.dev_progress * _closeness(hand, costs["development_card"])
     total = sum(hand)
     if total > rules.discard_limit:
@@ -174,6 +185,23 @@ def _closeness(hand: list[int], cost: tuple[int, ...]) -> float:
         if need > have:
             missing += need - have
     return 1.0 / (1 << missing) if missing < 8 else 0.0
+
+
+def _races(g: Game, p: int, w: Weights) -> float:
+    """Points for being close to taking Largest Army or Longest Road (halved per step still missing)."""
+    s, rules = g.s, g.rules
+    v = 0.0
+    if w.army_race and s.la_holder != p:
+        target = max(rules.largest_army_min, s.knights[s.la_holder] + 1 if s.la_holder >= 0 else 0)
+        need = target - s.knights[p] - s.dev_hand[p][KNIGHT]
+        if need <= 2:
+            v += w.army_race * w.vp * rules.vp_largest_army * 0.5 ** max(0, need + 1)
+    if w.road_race and s.lr_holder != p and s.pieces_left[p][0]:
+        target = max(rules.longest_road_min, s.road_len[s.lr_holder] + 1 if s.lr_holder >= 0 else 0)
+        need = target - s.road_len[p]
+        if need <= 3:
+            v += w.road_race * w.vp * rules.vp_longest_road * 0.5 ** max(1, need)
+    return v
 
 
 def opponent_score(g: Game, q: int, info: BoardInfo, w: Weights, robber: int | None = None) -> float:
@@ -193,16 +221,18 @@ def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
     for r, x in enumerate(prod):
         if x:
             v += w.pip * x * rw[r] + w.diversity
-    exp = expansion(g, p, info)
+    exp, nearest = expansion(g, p, info)
     v += w.expansion * w.pip * exp
     level = s.node_level
     can_city = bool(s.pieces_left[p][2]) and any(level[n] == 1 for n in s.buildings_of[p])
-    v += hand_value(g, p, s.hands[p], w, exp > 0, can_city)
+    v += hand_value(g, p, s.hands[p], w, nearest, can_city)
     dev = s.dev_hand[p]
     v += w.knight_held * dev[KNIGHT] + w.dev_held * (dev[ROAD_BUILDING] + dev[YEAR_OF_PLENTY] + dev[MONOPOLY])
     v += w.knight_played * min(s.knights[p], 5)
     if s.road_len[p] >= 3:
         v += w.road_len * min(s.road_len[p], 9)
+    if w.army_race or w.road_race:
+        v += _races(g, p, w)
     for n in s.buildings_of[p]:
         h = info.harbour.get(n)
         if h is None:

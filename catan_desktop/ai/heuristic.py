@@ -24,7 +24,18 @@ from ..engine import Action, Game, IllegalAction, make_bundle
 from ..engine import rules as R
 from ..engine.ruleset import DEV_KINDS
 from ..i18n import _
-from .evaluate import EASY, HARD, NORMAL, PIPS, Weights, board_info, evaluate, hand_value, production
+from .evaluate import (
+    EASY,
+    HARD,
+    NORMAL,
+    PIPS,
+    Weights,
+    board_info,
+    evaluate,
+    expansion,
+    hand_value,
+    production,
+)
 from .knowledge import CardTracker, sample_world
 
 LEVELS: dict[str, Weights] = {"easy": EASY, "normal": NORMAL, "hard": HARD}
@@ -44,12 +55,18 @@ class HeuristicBot:
     seconds the hard level spends on one decision.
     """
 
-    def __init__(self, level: str = "normal", seed: int = 0, think_time: float | None = None) -> None:
+    def __init__(
+        self,
+        level: str = "normal",
+        seed: int = 0,
+        think_time: float | None = None,
+        weights: Weights | None = None,
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         self.name = level
         self.level = level
-        self.w = LEVELS[level]
+        self.w = weights or LEVELS[level]
         self.rng = random.Random(seed)
         self.think_time = DEFAULT_THINK[level] if think_time is None else think_time
         self.tracker = CardTracker()
@@ -282,7 +299,7 @@ class HeuristicBot:
         seat, amount = obs["discards_pending"][0]
         hand = list(world.s.hands[p])
         names = world.rules.resources
-        has_spot, can_city = self._build_context(world, p)
+        nearest, can_city = self._build_context(world, p)
         dropped = [0] * len(hand)
         for _i in range(amount):
             best_r, best_v = -1, -1e18
@@ -290,7 +307,7 @@ class HeuristicBot:
                 if hand[r] == 0:
                     continue
                 hand[r] -= 1
-                v = hand_value(world, p, hand, self.w, has_spot, can_city)
+                v = hand_value(world, p, hand, self.w, nearest, can_city)
                 hand[r] += 1
                 if v > best_v:
                     best_r, best_v = r, v
@@ -298,20 +315,20 @@ class HeuristicBot:
             dropped[best_r] += 1
         return Action("discard", make_bundle({names[r]: n for r, n in enumerate(dropped) if n}))
 
-    def _build_context(self, world: Game, p: int) -> tuple[bool, bool]:
+    def _build_context(self, world: Game, p: int) -> tuple[int, bool]:
         s = world.s
-        has_spot = bool(R.settlement_spots(world, p)) or bool(s.roads_of[p])
+        nearest = expansion(world, p, board_info(world))[1]
         can_city = bool(s.pieces_left[p][2]) and any(s.node_level[n] == 1 for n in s.buildings_of[p])
-        return has_spot, can_city
+        return nearest, can_city
 
     def _hand_delta(self, world: Game, p: int, gain: list[int], loss: list[int]) -> float:
-        has_spot, can_city = self._build_context(world, p)
+        nearest, can_city = self._build_context(world, p)
         hand = world.s.hands[p]
         after = [hand[i] + gain[i] - loss[i] for i in range(len(hand))]
         if min(after) < 0:
             return -1e9
-        return hand_value(world, p, after, self.w, has_spot, can_city) - hand_value(
-            world, p, hand, self.w, has_spot, can_city
+        return hand_value(world, p, after, self.w, nearest, can_city) - hand_value(
+            world, p, hand, self.w, nearest, can_city
         )
 
     # --------------------------------------------------------------------------------------- trading

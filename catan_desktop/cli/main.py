@@ -57,7 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("variants", help=_("list the installed variants"))
 
     p_shot = sub.add_parser("screenshot", help=_("render a scene headless to a PNG file"))
-    p_shot.add_argument("--scene", default="game", choices=("menu", "setup", "game", "trade", "gameover"))
+    from ..ui.screenshot import SCENES  # no pygame at import time
+
+    p_shot.add_argument("--scene", default="game", choices=SCENES)
     p_shot.add_argument("--variant", default="base")
     p_shot.add_argument("--seed", type=int, default=1)
     p_shot.add_argument("--size", default="1920x1080", help=_("WIDTHxHEIGHT"))

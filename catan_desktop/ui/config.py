@@ -66,11 +66,12 @@ class GameConfig:
     @classmethod
     def default(cls, players: int = 4) -> GameConfig:
         """One human and computer opponents, classic colours."""
+        from ..ai import DEFAULT_BOT
         from ..i18n import _
 
         colours = ["red", "blue", "orange", "white", "green", "brown"]
         seats = [SeatConfig(_("You"), HUMAN, colours[0])]
         names = [_("Anna"), _("Bruno"), _("Carla"), _("Dario"), _("Elena")]
         for i in range(1, players):
-            seats.append(SeatConfig(names[i - 1], "random", colours[i]))
+            seats.append(SeatConfig(names[i - 1], DEFAULT_BOT, colours[i]))
         return cls(seats=seats)

@@ -47,6 +47,8 @@ class GameController:
         self.undo_stack: list[str] = []
         self._events_read = len(self.game.log)
         self.last_actor = -1
+        self.last_reason: str | None = None  # the last computer move's explanation (trades), if any
+        self.trade_reasons: dict[int, str] = {}  # seat -> why it answered the offer on the table so
 
     # ------------------------------------------------------------------------------------------ queries
 
@@ -76,6 +78,8 @@ class GameController:
     def apply(self, action: Action) -> list[dict[str, Any]]:
         """Apply a move for the seat to act; returns the new log events. Raises IllegalAction."""
         seat = self.seat_to_act
+        if action.kind == "offer":
+            self.trade_reasons.clear()
         before = self.game.to_json() if action.kind in REVERSIBLE else None
         self.game.apply(action)
         if before is not None and self.is_human(seat):
@@ -132,7 +136,11 @@ class GameController:
         future, self._pending = self._pending, None
         if self._pending_seat != self.seat_to_act:
             return None  # the game changed under it (undo/load): ask again
-        return future.result()
+        action = future.result()
+        self.last_reason = getattr(self.bots[self._pending_seat], "last_reason", None)
+        if self.last_reason and action.kind in ("accept", "reject", "counter"):
+            self.trade_reasons[self._pending_seat] = self.last_reason
+        return action
 
     def close(self) -> None:
         """Stop the worker thread (pending thoughts are dropped)."""

@@ -6,8 +6,9 @@ import os
 import random
 import tempfile
 from pathlib import Path
+from typing import Any
 
-SCENES = ("menu", "setup", "game", "trade", "gameover")
+SCENES = ("menu", "setup", "game", "trade", "answers", "gameover")
 
 
 def _play_to(scene, turns: int, seed: int) -> None:  # type: ignore[no-untyped-def]
@@ -31,6 +32,27 @@ def _play_to(scene, turns: int, seed: int) -> None:  # type: ignore[no-untyped-d
         scene._log_event(ev)
     scene._refresh_log(full=True)
     scene._last_dice()
+    scene._ui_state = None
+
+
+def _offer_and_collect_answers(scene: Any) -> None:
+    from ..engine import Action, make_bundle
+
+    ctl = scene.ctl
+    g = ctl.game
+    hand = g.hand(0)
+    give = max(hand, key=lambda r: hand[r])
+    get = min(hand, key=lambda r: hand[r])
+    if not hand[give] or give == get:
+        return
+    ctl.apply(Action("offer", make_bundle({give: 1}), make_bundle({get: 1})))
+    while g.phase == "trade_offer":
+        ctl.start_bot_move()
+        action = None
+        while action is None:
+            action = ctl.poll_bot_move()
+        ctl.apply(action)
+        g = ctl.game
     scene._ui_state = None
 
 
@@ -74,7 +96,7 @@ def screenshot(
             _play_to(scene, 10_000, seed)
         else:
             _play_to(scene, 24, seed)
-        if scene_name == "trade" and not scene.game.is_over:
+        if scene_name in ("trade", "answers") and not scene.game.is_over:
             from .scenes.game_dialogs import TradeDialog
 
             g = scene.ctl.game
@@ -88,7 +110,10 @@ def screenshot(
                 )
             scene._ui_state = None
             app.step([])
-            app.push(TradeDialog(app, scene))
+            if scene_name == "trade":
+                app.push(TradeDialog(app, scene))
+            else:  # offer one of our most plentiful cards for one we lack; the computers answer with reasons
+                _offer_and_collect_answers(scene)
         for _ in range(3):
             app.step([])
         if scene_name == "gameover":

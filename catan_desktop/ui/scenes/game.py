@@ -730,8 +730,12 @@ class GameScene(GuiScene):
         action = ctl.poll_bot_move()
         if action is None:
             return
+        seat = ctl.seat_to_act
+        reason = ctl.last_reason
         events = ctl.apply(action)
         self._after_events(events)
+        if reason:  # a trade answer, offer or partner choice: say why, as a player would
+            self.log_lines.append(_("{who}: \u201c{reason}\u201d", who=self.names[seat], reason=reason))
         self.next_bot_at = time.perf_counter() + SPEED_DELAY.get(self.app.settings.animation_speed, 0.6) * (
             0.4 if action.kind in ("accept", "reject", "counter", "discard") else 1.0
         )

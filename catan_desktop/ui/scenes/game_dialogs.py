@@ -549,7 +549,7 @@ class TradeAnswersDialog(GameDialog):
     """Everyone has answered your offer: trade with one of them, or withdraw it."""
 
     cancellable = False
-    height = 360
+    width, height = 820, 360
 
     def build(self) -> None:
         g = self.game
@@ -571,8 +571,16 @@ class TradeAnswersDialog(GameDialog):
                 )
             else:
                 text = _("{who} declines", who=who)
+            reason = self.scene.ctl.trade_reasons.get(q)
+            if reason:
+                text = _("{answer} \u2014 \u201c{reason}\u201d", answer=text, reason=reason)
+            label_w = self.rect.w - self.px(236)
             UILabel(
-                pygame.Rect(self.px(20), y, self.px(400), self.px(36)), text, manager=self.ui, container=panel
+                pygame.Rect(self.px(20), y, label_w, self.px(36)),
+                text,
+                manager=self.ui,
+                container=panel,
+                object_id="#form_label",
             )
             action = Action("confirm", q)
             if verdict != "reject":

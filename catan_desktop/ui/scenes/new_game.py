@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UIDropDownMenu, UIImage, UILabel, UITextEntryLine
 
-from ...ai import BOT_KINDS
+from ...ai import BOT_KINDS, DEFAULT_BOT
 from ...engine import RulesetError, load_rules
 from ...engine.boards import board_kinds
 from ...i18n import _
@@ -96,7 +96,7 @@ class NewGameScene(ScreenScene):
             chosen = "base" if "base" in names or not self.variants else self.variants[0].name
         for seat in self.seats:
             if seat.kind != HUMAN and seat.kind not in BOT_KINDS:
-                seat.kind = BOT_KINDS[0]
+                seat.kind = DEFAULT_BOT
         keep_board = remembered is not None and chosen == remembered.variant
         self.set_variant(chosen, keep_board=keep_board)
         if remembered is not None and chosen != remembered.variant:
@@ -120,7 +120,7 @@ class NewGameScene(ScreenScene):
         self.players = min(max(self.players, lo), hi)
         while len(self.seats) < hi:
             self.seats.append(
-                SeatConfig(_("Player {n}", n=len(self.seats) + 1), BOT_KINDS[0], self.palette[0])
+                SeatConfig(_("Player {n}", n=len(self.seats) + 1), DEFAULT_BOT, self.palette[0])
             )
         if not keep_board or self.board not in self.boards:
             self.board = "random" if "random" in self.boards else self.boards[0]

@@ -1,4 +1,4 @@
-"""Helpers for the rule tests in tests/engine: hand-built positions on the beginner board.
+"""Shared test helpers (the `kit` fixture): hand-built positions on the beginner board.
 
 Positions are built the way docs/engine-api.md suggests: take the snapshot of a fresh game, edit its
 fields, and load it back with ``Game.from_json``. Roads are given as pairs of intersections so a test reads
