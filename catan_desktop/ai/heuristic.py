@@ -175,7 +175,7 @@ class HeuristicBot:
             margin = 2.0 if world.s.phase.startswith("setup") else 1.2
             near = [a for v, _i, a in scored if v >= best[0] - margin]
             return near[int(self.rng.random() * len(near))]
-        if world.s.phase == "main":
+        if world.s.phase in ("main", "special_build"):
             end_value = next((v for v, _i, a in scored if a.kind == "end"), None)
             if end_value is not None and best[0] < end_value + 0.05:
                 return Action("end")

@@ -238,6 +238,7 @@ def sample_world(
         "free_roads": obs["free_roads"],
         "resume_phase": obs.get("resume_phase", "main"),
         "setup": obs.get("setup") or {},
+        "special_build_queue": obs.get("special_build_queue", []),
         "winners": obs["winners"],
     }
     if trade is not None:

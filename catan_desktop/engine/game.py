@@ -178,6 +178,8 @@ class Game:
         for rnd in range(rules.setup_settlements):
             queue.extend(order if rnd % 2 == 0 else reversed(order))  # snake order (B-3.4b)
         state.setup_queue = queue
+        if len(R.robber_start_hexes(game)) > 1:  # F-2.5 / Q-17: two deserts, the start player chooses
+            state.phase = "place_robber"
         return game
 
     def _roll_for_start(self) -> int:

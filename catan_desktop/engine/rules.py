@@ -46,6 +46,8 @@ def actor(g: Game) -> int:
     if ph == "trade_offer":
         assert s.trade is not None
         return s.trade.responders[len(s.trade.answers)]
+    if ph == "special_build":
+        return s.sbp_queue[0]
     return s.current
 
 
@@ -197,7 +199,35 @@ def legal_actions(g: Game) -> list[Action]:
         return _answer_actions(g)
     if ph == "trade_confirm":
         return _confirm_actions(g)
+    if ph == "special_build":
+        return _special_build_actions(g)
+    if ph == "place_robber":
+        return [Action("robber", g.topo.hex_ids[h], None) for h in robber_start_hexes(g)]
     return []
+
+
+def _special_build_actions(g: Game) -> list[Action]:
+    """F-3.2/F-3.3: the seat in the special building phase may build and buy cards, then pass ("end")."""
+    s, rules = g.s, g.rules
+    p = s.sbp_queue[0]
+    hand = s.hands[p]
+    left = s.pieces_left[p]
+    acts: list[Action] = [A_END]
+    if s.dev_deck and can_afford(hand, rules.costs["development_card"]):
+        acts.append(A_BUY)
+    if left[ROAD] and can_afford(hand, rules.costs["road"]):
+        acts.extend([g.road_actions[e] for e in road_spots(g, p)])
+    if left[SETTLEMENT] and can_afford(hand, rules.costs["settlement"]):
+        acts.extend([g.settle_actions[n] for n in settlement_spots(g, p)])
+    if left[CITY] and can_afford(hand, rules.costs["city"]):
+        acts.extend(Action("city", n) for n in sorted(s.buildings_of[p]) if s.node_level[n] == 1)
+    return acts
+
+
+def robber_start_hexes(g: Game) -> list[int]:
+    """The hexes the robber may start on: every hex of the variant's robber-start terrain (F-2.5)."""
+    want = g.rules.robber_start
+    return [h for h, t in enumerate(g.s.terrain) if t == want]
 
 
 def _main_actions(g: Game) -> list[Action]:
@@ -492,20 +522,22 @@ _PHASE_NAMES = {
     "road_building": "place the free roads of Road Building",
     "trade_offer": "answer the trade offer",
     "trade_confirm": "choose a trade partner or cancel the offer",
+    "special_build": "build or pass in the special building phase",
+    "place_robber": "place the robber on a desert",
 }
 
 _KIND_PHASES = {
     "roll": ("roll",),
-    "end": ("main",),
-    "buy": ("main",),
-    "settle": ("setup_settlement", "main"),
-    "city": ("main",),
-    "road": ("setup_road", "main", "road_building"),
+    "end": ("main", "special_build"),
+    "buy": ("main", "special_build"),
+    "settle": ("setup_settlement", "main", "special_build"),
+    "city": ("main", "special_build"),
+    "road": ("setup_road", "main", "road_building", "special_build"),
     "knight": ("roll", "main"),
     "road_building": ("roll", "main"),
     "year_of_plenty": ("roll", "main"),
     "monopoly": ("roll", "main"),
-    "robber": ("robber",),
+    "robber": ("robber", "place_robber"),
     "discard": ("discard",),
     "maritime": ("main",),
     "offer": ("main",),
@@ -524,6 +556,8 @@ def _reason(g: Game, action: Action) -> str:
     phases = _KIND_PHASES.get(kind)
     if phases is None:
         return _("unknown action")
+    if s.phase == "special_build" and kind not in ("end", "buy", "settle", "city", "road"):
+        return _("in the special building phase you may only build or buy development cards (F-3.3)")
     if s.phase not in phases:
         return _(
             "not now: the game is waiting for player {seat} to {what}",
@@ -561,7 +595,7 @@ def _reason(g: Game, action: Action) -> str:
             return _("that path already has a road")
         if s.phase == "setup_road":
             return _("the founding road must touch the settlement just placed")
-        if s.phase == "main":
+        if s.phase in ("main", "special_build"):
             if not left[ROAD]:
                 return _("you have no roads left")
             if not can_afford(hand, rules.costs["road"]):
@@ -583,7 +617,7 @@ def _reason(g: Game, action: Action) -> str:
             return _("that intersection is taken")
         if not settlement_spot_free(g, n):
             return _("too close to another building: settlements need two paths between them (distance rule)")
-        if s.phase == "main":
+        if s.phase in ("main", "special_build"):
             if not left[SETTLEMENT]:
                 return _("you have no settlements left")
             if not can_afford(hand, rules.costs["settlement"]):
@@ -605,6 +639,8 @@ def _reason(g: Game, action: Action) -> str:
         h = topo.hex_index.get(action.a)
         if h is None:
             return _("there is no such hex on this board")
+        if s.phase == "place_robber":
+            return _("the robber starts on one of the deserts")
         if h == s.robber:
             return _("the robber must move to a different hex")
         victims = robber_victims(g, h, p)
@@ -705,7 +741,7 @@ def _do_settle(g: Game, action: Action) -> None:
                 g.event("starting_resources", seat=p, cards=dict(bundle_of(g, got)))
         s.phase = "setup_road"
         return
-    p = s.current
+    p = actor(g)  # the active player, or the builder in the special building phase
     _pay(g, p, g.rules.costs["settlement"])
     _place_settlement(g, p, n)
     s.built = True
@@ -714,7 +750,7 @@ def _do_settle(g: Game, action: Action) -> None:
 
 def _do_city(g: Game, action: Action) -> None:
     s = g.s
-    p, n = s.current, action.a
+    p, n = actor(g), action.a
     _pay(g, p, g.rules.costs["city"])
     s.node_level[n] = 2
     s.pieces_left[p][CITY] -= 1
@@ -749,6 +785,7 @@ def _do_road(g: Game, action: Action) -> None:
             s.free_roads = 0
             s.phase = s.resume_phase
         return
+    p = actor(g)
     _pay(g, p, g.rules.costs["road"])
     _place_road(g, p, e)
     s.built = True
@@ -839,6 +876,9 @@ def _do_robber(g: Game, action: Action) -> None:
     h = g.topo.hex_index[action.a]
     s.robber = h
     g.event("robber", seat=p, hex=action.a)
+    if s.phase == "place_robber":  # F-2.5 / Q-17: the start player's choice of desert, then founding
+        s.phase = "setup_settlement"
+        return
     victim = action.b
     if victim is not None:
         held = sum(s.hands[victim])
@@ -909,7 +949,7 @@ def _do_monopoly(g: Game, action: Action) -> None:
 
 def _do_buy(g: Game, action: Action) -> None:
     s = g.s
-    p = s.current
+    p = actor(g)
     _pay(g, p, g.rules.costs["development_card"])
     card = s.dev_deck.pop()
     k = DEV_KINDS.index(card)
@@ -1002,13 +1042,34 @@ def _do_cancel(g: Game, action: Action) -> None:
 
 def _do_end(g: Game, action: Action) -> None:
     s = g.s
+    if s.phase == "special_build":  # this seat passes (or is done building): the next one, or the next turn
+        q = s.sbp_queue.pop(0)
+        g.event("special_build_done", seat=q)
+        if s.sbp_queue:
+            g.event("special_build", seat=s.sbp_queue[0])
+            return
+        _next_turn(g)
+        return
     p = s.current
     s.dev_new[p] = [0] * len(DEV_KINDS)
     s.dev_played = False
     s.built = False
     s.offers_made = 0
     s.dice = None
-    s.current = (p + 1) % s.players
+    if "special_building_phase" in g.rules.modules and s.players > 1:
+        # F-3.2: the others, clockwise from the player on the active player's left, may build
+        s.sbp_queue = [(p + k) % s.players for k in range(1, s.players)]
+        s.phase = "special_build"
+        g.event("special_build", seat=s.sbp_queue[0])
+        return
+    _next_turn(g)
+
+
+def _next_turn(g: Game) -> None:
+    s = g.s
+    s.built = False
+    s.current = (s.current + 1) % s.players
+    s.dev_new[s.current] = [0] * len(DEV_KINDS)  # F-3.6: a card bought in the SBP is playable from now
     s.turn += 1
     s.phase = "roll"
     g.event("turn", seat=s.current, turn=s.turn)

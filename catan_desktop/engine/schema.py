@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 FORMAT = 1
-KNOWN_MODULES: frozenset[str] = frozenset()  # rule modules a variant may switch on (none yet)
+# rule modules a variant may switch on: mechanics that data alone cannot express
+KNOWN_MODULES: frozenset[str] = frozenset({"special_building_phase"})
 
 SIDES = ("NE", "E", "SE", "SW", "W", "NW")
 START_PLAYER_RULES = ("highest_roll", "first_seat")

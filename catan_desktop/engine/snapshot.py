@@ -92,6 +92,7 @@ def to_data(g: Game) -> dict[str, Any]:
         "free_roads": s.free_roads,
         "resume_phase": s.resume_phase,
         "setup": {"queue": list(s.setup_queue), "index": s.setup_index, "last_settlement": s.last_settlement},
+        "special_build_queue": list(s.sbp_queue),
         "winners": list(s.winners),
         "rng": [version, list(internal), gauss],
         "history": list(g.history),
@@ -343,6 +344,7 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
         free_roads=int(data.get("free_roads", 0)),
         resume_phase=str(data.get("resume_phase", "main")),
         setup_queue=[seat(q, "setup.queue") for q in setup.get("queue", [])],
+        sbp_queue=[seat(q, "special_build_queue") for q in data.get("special_build_queue", [])],
         setup_index=int(setup.get("index", 0)),
         last_settlement=int(setup.get("last_settlement", -1)),
         winners=[seat(q, "winners") for q in data.get("winners", [])],
@@ -354,6 +356,8 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
     )
     if phase in ("setup_settlement", "setup_road") and not state.setup_queue:
         raise SnapshotError("a founding-phase snapshot needs setup.queue")
+    if phase == "special_build" and not state.sbp_queue:
+        raise SnapshotError("a special-building-phase snapshot needs special_build_queue")
     if phase == "discard" and not state.discard_queue:
         raise SnapshotError("a discard-phase snapshot needs discards_pending")
     if phase in ("trade_offer", "trade_confirm") and trade is None:

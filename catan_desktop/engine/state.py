@@ -16,6 +16,8 @@ PHASES = (
     "road_building",  # the free roads of a Road Building card (B-9.3)
     "trade_offer",  # the other players answer a domestic offer in seat order (B-7.1)
     "trade_confirm",  # the active player picks a partner or cancels
+    "special_build",  # 5-6 players: after a turn, the others may build in seat order (F-3.2)
+    "place_robber",  # the start player puts the robber on one of several deserts (F-2.5, reading Q-17)
     "over",
 )
 
@@ -69,6 +71,7 @@ class State:
     free_roads: int = 0
     resume_phase: str = "main"
     setup_queue: list[int] = field(default_factory=list)
+    sbp_queue: list[int] = field(default_factory=list)  # seats still to act in the special building phase
     setup_index: int = 0
     last_settlement: int = -1
     winners: list[int] = field(default_factory=list)
@@ -103,6 +106,7 @@ class State:
             c.trade = Trade(t.give[:], t.get[:], t.responders[:], dict(t.answers))
         c.discard_queue = self.discard_queue[:]
         c.setup_queue = self.setup_queue[:]
+        c.sbp_queue = self.sbp_queue[:]
         c.winners = self.winners[:]
         c.history = self.history[:]
         c.log = self.log[:]

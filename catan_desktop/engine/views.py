@@ -104,6 +104,7 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
         "resume_phase": s.resume_phase,
         "setup": {"queue": list(s.setup_queue), "index": s.setup_index, "last_settlement": s.last_settlement},
         "start_player": s.start_player,
+        "special_build_queue": list(s.sbp_queue),
         "built_this_turn": s.built,
         "offers_made": s.offers_made,
         "winners": list(s.winners),

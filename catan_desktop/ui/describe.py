@@ -124,6 +124,8 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         return _("{who} takes Largest Army ({n} knights)", who=who, n=event["knights"])
     if t == "win":
         return _("{who} wins with {vp} points!", who=who, vp=event["vp"])
+    if t == "special_build":
+        return _("{who} may build (special building phase)", who=who)
     if t == "start_player":
         return _("{who} rolled highest and starts", who=who)
     return None

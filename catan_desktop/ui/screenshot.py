@@ -76,7 +76,9 @@ def screenshot(
 
     app = App(size=size)
     app.settings.animation_speed = "instant"
-    config = GameConfig.default(4)
+    from ..engine import load_rules
+
+    config = GameConfig.default(load_rules(variant).players_max)
     config.variant, config.seed = variant, seed
     if scene_name == "menu":
         from .scenes.menu import MenuScene

@@ -1,4 +1,6 @@
-"""Invariants over many seeded random games (hypothesis). RULES.md Part B throughout.
+"""Invariants over many seeded random games (hypothesis). RULES.md Part B throughout, and Part F for the
+5-6 player variant (rules/base-5-6.yaml: 24 cards per resource, 34 development cards, the special
+building phase).
 
 One random game per example: random bots (uniform over legal actions) play to the end. At every step the
 cheap invariants are checked; at sampled steps the expensive ones (save/load, every legal action applies,
@@ -20,8 +22,8 @@ from catan_desktop.persistence import load_bytes
 from catan_desktop.persistence.saves import replay, save_document
 
 MAX_TURNS = 3000
-CARDS = 19
 GAMES = int(os.environ.get("CATAN_PROPERTY_GAMES", "1000"))
+GAMES_5_6 = int(os.environ.get("CATAN_PROPERTY_GAMES_5_6", "500"))
 
 PROBES = [
     Action("roll"),
@@ -54,9 +56,10 @@ PROBES = [
 def check_cards(g: Game) -> None:
     """Every step: cards conserved, nothing negative."""
     s = g.s
+    cards = g.rules.bank_per_resource
     for r in range(5):
-        assert s.bank[r] + sum(h[r] for h in s.hands) == CARDS, (
-            "B-1.4: 19 cards per resource, all accounted for"
+        assert s.bank[r] + sum(h[r] for h in s.hands) == cards, (
+            "B-1.4 / F-1.2: 19 (24 with 5-6 players) cards per resource, all accounted for"
         )
         assert s.bank[r] >= 0
     for h in s.hands:
@@ -81,6 +84,9 @@ def check_cheap(g: Game) -> None:
         vp += rules.vp_longest_road if s.lr_holder == p else 0
         vp += rules.vp_largest_army if s.la_holder == p else 0
         assert g.vp(p) == vp, "B-11.1: VP recomputed from scratch"
+    if s.phase == "special_build":  # F-3.2 / F-3.4: the others, once each; never the active player
+        assert s.sbp_queue and s.current not in s.sbp_queue and len(set(s.sbp_queue)) == len(s.sbp_queue)
+        assert g.current_player == s.sbp_queue[0]
 
 
 def check_expensive(g: Game, rng: random.Random, replay_history: bool = False) -> None:
@@ -88,7 +94,8 @@ def check_expensive(g: Game, rng: random.Random, replay_history: bool = False) -
     before = g.to_json()
     deck = len(s.dev_deck) + sum(sum(d) for d in s.dev_hand) + sum(s.knights)
     played_progress = sum(1 for e in s.log if e["t"] == "play" and e["card"] != "knight")
-    assert deck + played_progress == 25, "B-1.5: 25 development cards"
+    total = sum(n for _kind, n in g.rules.dev_deck)
+    assert deck + played_progress == total, "B-1.5 / F-1.2: 25 (34) development cards"
     # save -> load -> same state, and (once per game: it is costly) the history replays to it (habit 5)
     doc = save_document(g, "prop")
     loaded = load_bytes(json.dumps(doc).encode())
@@ -129,12 +136,12 @@ def check_expensive(g: Game, rng: random.Random, replay_history: bool = False) -
                 assert "card" not in entry and "resource" not in entry
 
 
-def play_checked(seed: int, expensive_every: int) -> Game:
+def play_checked(seed: int, expensive_every: int, variant: str = "base") -> Game:
     rng = random.Random(seed)
-    players = 3 + seed % 2
+    players = (3 if variant == "base" else 5) + seed % 2
     board = ("random", "balanced", "beginner")[seed % 3]
     options = {"domestic_trade": seed % 8 == 0, "robber_steal_optional": seed % 5 != 0}
-    g = Game.new("base", players=players, seed=seed, board=board, options=options)
+    g = Game.new(variant, players=players, seed=seed, board=board, options=options)
     step = 0
     while not g.is_over:
         assert g.turn < MAX_TURNS, f"seed {seed}: game did not end within {MAX_TURNS} turns"
@@ -166,9 +173,23 @@ def test_random_games_keep_every_invariant(seed: int) -> None:
     play_checked(seed, expensive_every=400)
 
 
+@settings(
+    max_examples=GAMES_5_6,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_random_5_6_player_games_keep_every_invariant(seed: int) -> None:
+    play_checked(seed, expensive_every=600, variant="base-5-6")
+
+
 def test_dense_checks_on_a_few_games() -> None:
     for seed in (1, 2, 3):
         play_checked(seed, expensive_every=7)
+    for seed in (4, 5):
+        play_checked(seed, expensive_every=9, variant="base-5-6")
 
 
 def test_observation_ignores_hidden_information() -> None:

@@ -243,9 +243,13 @@ class Driver:
         self.expect_progress(before, f"answer {type(dialog).__name__}")
 
 
-def new_scene(app: App, seed: int) -> GameScene:
+def new_scene(app: App, seed: int, opponents: str = "random") -> GameScene:
+    """Seat 0 human; the others ``opponents``. Random opponents make long games that reach every dialog
+    (a discard needs 8+ cards in the human's hand); the real computer levels are tested in tests/ai."""
     config = GameConfig.default(4)
     config.seed = seed
+    for seat in config.seats[1:]:
+        seat.kind = opponents
     app.settings.animation_speed = "instant"
     scene = GameScene(app, config)
     app.push(scene)

@@ -49,6 +49,8 @@ HINTS = {
     "discard": "Choose the cards to discard",
     "trade_offer": "Answer the trade offer",
     "trade_confirm": "Choose a trade partner or withdraw the offer",
+    "special_build": "Special building phase: build or buy a card (no trading, no card play), then Pass (E)",
+    "place_robber": "You start: place the robber on one of the deserts",
 }
 
 
@@ -184,6 +186,7 @@ class GameScene(GuiScene):
         half = (bw - s(8)) // 2
         self.buttons = {}
         self._widget_state = {}
+        self._end_is_pass = False  # the End turn button reads "Pass" in the special building phase
         self._play_state = None
 
         def button(key: str, rect: pygame.Rect, text: str, tip: str, primary: bool = False) -> None:
@@ -274,7 +277,7 @@ class GameScene(GuiScene):
             return _("The game is over")
         if not ctl.human_to_act or seat != self.viewer:
             return _("Wait for your turn")
-        if g.phase != "main":
+        if g.phase not in ("main", "special_build"):
             return _(HINTS.get(g.phase, "Not now"))
         rules = g.rules
         item = {"road": "road", "settlement": "settlement", "city": "city", "buy": "development_card"}[kind]
@@ -322,10 +325,15 @@ class GameScene(GuiScene):
             mine and "roll" in kinds,
             _("Roll the dice") if "roll" in kinds else _("You can roll at the start of your turn"),
         )
+        sbp = g.phase == "special_build"
+        end_button = self.buttons.get("end")
+        if end_button is not None and self._end_is_pass != sbp:
+            self._end_is_pass = sbp
+            end_button.set_text(_("Pass") if sbp else _("End turn"))
         enable(
             "end",
             mine and "end" in kinds,
-            _("Pass the dice to the next player")
+            (_("Done building: the next player may build") if sbp else _("Pass the dice to the next player"))
             if "end" in kinds
             else _("Not now: {hint}", hint=_(HINTS.get(g.phase, ""))),
         )
@@ -882,8 +890,16 @@ class GameScene(GuiScene):
         if g.is_over:
             winner = g.winners[0] if g.winners else None
             title = _("{who} wins!", who=self.names[winner]) if winner is not None else _("Game over")
+        elif g.phase == "place_robber":
+            title = _("Founding phase: {who} places the robber", who=self.names[ctl.seat_to_act])
         elif g.turn == 0:
             title = _("Founding phase: {who} places", who=self.names[ctl.seat_to_act])
+        elif g.phase == "special_build":
+            builder = ctl.seat_to_act
+            colour = rgb(self.colours[builder])
+            pygame.draw.rect(surface, colour, dot, border_radius=self.px(5))
+            pygame.draw.rect(surface, (20, 12, 6), dot, 2, border_radius=self.px(5))
+            title = _("Turn {n} · special building: {who}", n=g.turn, who=self.names[builder])
         else:
             title = _("Turn {n} · {who}", n=g.turn, who=self.names[seat])
         x = self._text(
