@@ -41,6 +41,8 @@ from .knowledge import CardTracker, sample_world
 LEVELS: dict[str, Weights] = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 MAX_OFFERS = {"easy": 0, "normal": 2, "hard": 2}
 ANSWERS_PER_TURN = 4  # offers from one player in one turn a bot will weigh; after that it declines
+MAX_TRADES_PER_TURN = 4  # bank and market trades a bot makes in one turn
+TRADE_KINDS = frozenset({"maritime", "market", "market_sell"})
 DEFAULT_THINK = {"easy": 0.2, "normal": 0.2, "hard": 0.8}
 
 # expected worth of a development card by kind (victory points are counted in vp)
@@ -102,6 +104,8 @@ class HeuristicBot:
         if phase == "setup_settlement" and self.level == "hard":
             return self._hard_founding(world, seat, legal)
         if phase == "main":
+            if _trades_this_turn(obs, seat) >= MAX_TRADES_PER_TURN:  # no endless swapping with bank/market
+                legal = [a for a in legal if a.kind not in TRADE_KINDS] or legal
             offer = self._maybe_offer(world, seat, obs)
             if offer is not None and game.is_legal(offer):
                 return offer
@@ -486,6 +490,18 @@ class HeuristicBot:
             return Action("cancel")
         self.last_reason = _("Deal.")
         return best[1]
+
+
+def _trades_this_turn(obs: dict[str, Any], seat: int) -> int:
+    """Bank and market trades ``seat`` made this turn, counted from the public log."""
+    turn = obs["turn"]
+    n = 0
+    for ev in reversed(obs["log"]):
+        if ev.get("turn") != turn:
+            break
+        if ev.get("t") in TRADE_KINDS and ev.get("seat") == seat:
+            n += 1
+    return n
 
 
 def _bundle(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:

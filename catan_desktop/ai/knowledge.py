@@ -118,6 +118,14 @@ class CardTracker:
                 self.unknown[victim] += sum(k) - 1
                 self.known[victim] = [0] * len(k)
                 self.unknown[q] += 1
+        elif t == "market":  # Catan a Dois (D-4): pay cards to the open market, take one
+            for r, n in ev["give"].items():
+                self._lose(q, idx[r], n)
+            self.known[q][idx[ev["get"]]] += 1
+        elif t == "market_sell":  # D-5.3
+            self._lose(q, idx[ev["give"]], 1)
+            for r, n in ev["get"].items():
+                self.known[q][idx[r]] += n
         elif t == "play":
             card = ev.get("card")
             if card:
@@ -152,8 +160,14 @@ def sample_world(
     nres = len(names)
     mine = [obs["you"]["hand"][r] for r in names]
     bank = [obs["bank"][r] for r in names]
-    # cards outside the bank and our hand, minus what we know others hold = the unknown pool
-    pool_counts = [rules.bank_per_resource - bank[i] - mine[i] for i in range(nres)]
+    # cards outside the bank and our hand, minus what we know others hold = the unknown pool; in Catan a
+    # Dois the market holds cards too: its open cards and discards are seen, its pile is not (D-2.1)
+    dois_view = obs.get("dois")
+    total = rules.bank_per_resource + rules.setting("market", "pile_per_resource", 0)
+    pool_counts = [total - bank[i] - mine[i] for i in range(nres)]
+    if dois_view:
+        for name in dois_view["market_open"] + dois_view["market_discard"]:
+            pool_counts[names.index(name)] -= 1
     known = [list(k) for k in tracker.known]
     for q in range(players):
         if q == seat:
@@ -175,6 +189,7 @@ def sample_world(
             h[pool.pop()] += 1
             need -= 1
         hands.append({names[i]: h[i] for i in range(nres) if h[i]})
+    market_pile = [names[r] for r in pool]  # what no hand took is in the market pile, in a random order
 
     # development cards: the deck's composition minus ours and those seen played
     full = dict(rules.dev_deck)
@@ -241,6 +256,18 @@ def sample_world(
         "special_build_queue": obs.get("special_build_queue", []),
         "winners": obs["winners"],
     }
+    if dois_view:
+        data["dois"] = {
+            "extra_tokens": dois_view["extra_tokens"],
+            "robber_slot": dois_view["robber_slot"],
+            "reserve": dois_view["reserve"],
+            "removed_types": dois_view["removed_types"],
+            "market_pile": market_pile[: dois_view["market_pile_size"]],
+            "market_open": dois_view["market_open"],
+            "market_discard": dois_view["market_discard"],
+            "market_excess": dois_view["market_excess"],
+            "renewal_pending": dois_view["renewal_pending"],
+        }
     if trade is not None:
         data["trade"] = {
             "give": trade["give"],

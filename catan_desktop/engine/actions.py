@@ -15,6 +15,14 @@ name its actor. Payloads by kind (text form in quotes):
 - ``accept`` "accept"; ``reject`` "reject" (answers to an offer)
 - ``counter`` "counter wool=1 for brick=1" (the answering player gives the first bundle, asks the second)
 - ``confirm`` "confirm 2" (the active player trades with seat 2 on its answer); ``cancel`` "cancel"
+
+Catan a Dois (rule modules token_removal, market, token_robber):
+
+- ``remove_token`` "remove_token 2.3" (founding: take that hex's number token into your reserve, D-1.4)
+- ``market`` "market brick=1,ore=2 wool" (pay the bundle to the open market cards, take one wool, D-4)
+- ``market_sell`` "market_sell ore for brick=1,grain=1" (an exhausted resource for two open cards, D-5.3)
+- ``market_discard`` "market_discard grain=1" (put open cards above the cap aside, D-4.5)
+- ``robber`` "robber 2.3/1" also names a token: the hex's second number token (D-8)
 """
 
 from __future__ import annotations
@@ -29,9 +37,11 @@ Bundle = tuple[tuple[str, int], ...]
 NO_ARG = ("roll", "end", "buy", "knight", "road_building", "accept", "reject", "cancel")
 INT_ARG = ("settle", "city", "road", "confirm")
 KINDS = NO_ARG + INT_ARG + ("year_of_plenty", "monopoly", "robber", "discard", "maritime", "offer", "counter")
+KINDS += ("remove_token", "market", "market_sell", "market_discard")
 
 _NAME = re.compile(r"^[a-z][a-z_]*$")
 _HEX = re.compile(r"^\d+\.\d+$")
+_TOKEN = re.compile(r"^\d+\.\d+(/[1-9]\d*)?$")  # a hex, or one of its extra number tokens
 
 
 class Action(NamedTuple):
@@ -51,6 +61,14 @@ class Action(NamedTuple):
             return f"{k} {a}" if b is None else f"{k} {a} {b}"
         if k == "robber":
             return f"robber {a}" if b is None else f"robber {a} {b}"
+        if k == "remove_token":
+            return f"remove_token {a}"
+        if k == "market":
+            return f"market {bundle_text(a)} {b}"
+        if k == "market_sell":
+            return f"market_sell {a} for {bundle_text(b)}"
+        if k == "market_discard":
+            return f"market_discard {bundle_text(a)}"
         if k == "discard":
             return f"discard {bundle_text(a)}"
         if k == "maritime":
@@ -150,10 +168,23 @@ def parse_action(text: str) -> Action:
         return Action(kind, names[0], names[1] if len(names) == 2 else None)
     if kind == "robber":
         need((1, 2))
-        if not _HEX.match(args[0]):
+        if not _TOKEN.match(args[0]):
             raise ActionParseError(f"action {text!r}: {args[0]!r} is not a hex id like '3.3'")
         return Action(kind, args[0], integer(args[1]) if len(args) == 2 else None)
-    if kind == "discard":
+    if kind == "remove_token":
+        need(1)
+        if not _HEX.match(args[0]):
+            raise ActionParseError(f"action {text!r}: {args[0]!r} is not a hex id like '3.3'")
+        return Action(kind, args[0])
+    if kind == "market":
+        need(2)
+        return Action(kind, _parse_bundle(args[0], text), name(args[1]))
+    if kind == "market_sell":
+        need(3)
+        if args[1] != "for":
+            raise ActionParseError(f"action {text!r}: expected 'market_sell RESOURCE for GET'")
+        return Action(kind, name(args[0]), _parse_bundle(args[2], text))
+    if kind in ("discard", "market_discard"):
         need(1)
         return Action(kind, _parse_bundle(args[0], text))
     if kind == "maritime":

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _
+from . import dois
 from . import rules as R
 from .actions import Action
 from .boards import make_board
@@ -180,6 +181,7 @@ class Game:
         state.setup_queue = queue
         if len(R.robber_start_hexes(game)) > 1:  # F-2.5 / Q-17: two deserts, the start player chooses
             state.phase = "place_robber"
+        dois.init_state(game)
         return game
 
     def _roll_for_start(self) -> int:
@@ -200,11 +202,14 @@ class Game:
         """Rebuild the lookup tables derived from the board (numbers, harbours, terrain resources)."""
         s = self.s
         self.terrain_res = [self.rules.terrain_resource.get(t) for t in s.terrain]
-        producers: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        producers: dict[int, list[tuple[int, int, tuple[int, ...], int]]] = {}
         for h, num in enumerate(s.number):
             r = self.terrain_res[h]
-            if num and r is not None:
-                producers.setdefault(num, []).append((h, r, self.topo.hex_nodes[h]))
+            if r is None:
+                continue
+            tokens = ([num] if num else []) + (s.extra_tokens[h] if s.extra_tokens else [])
+            for slot, token in enumerate(tokens):  # each token is its own trigger (D-6.5, Q-31)
+                producers.setdefault(token, []).append((h, r, self.topo.hex_nodes[h], slot))
         self.producers = producers
         self.spot_cache: dict[tuple[str, int], list[int]] = {}
         node_harbour: dict[int, str] = {}

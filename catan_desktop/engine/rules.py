@@ -11,6 +11,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from ..i18n import _
+from . import dois
 from .actions import Action, Bundle, bundle_size, make_bundle
 from .ruleset import DEV_KINDS
 from .scoring import longest_road_length, total_vp, update_largest_army, update_longest_road
@@ -39,7 +40,7 @@ def actor(g: Game) -> int:
     """Return the seat that must act now."""
     s = g.s
     ph = s.phase
-    if ph in ("setup_settlement", "setup_road"):
+    if ph in ("setup_settlement", "setup_road", "remove_token"):
         return s.setup_queue[s.setup_index]
     if ph == "discard":
         return s.discard_queue[0][0]
@@ -188,7 +189,14 @@ def legal_actions(g: Game) -> list[Action]:
         seat, amount = s.discard_queue[0]
         return [Action("discard", b) for b in _sub_bundles(g, s.hands[seat], amount)]
     if ph == "setup_settlement":
-        return [Action("settle", n) for n in range(g.topo.num_nodes) if settlement_spot_free(g, n)]
+        spots = [n for n in range(g.topo.num_nodes) if settlement_spot_free(g, n)]
+        if "token_removal" in g.rules.modules:
+            spots = [n for n in spots if dois.founding_spot_ok(g, n)]
+        return [Action("settle", n) for n in spots]
+    if ph == "remove_token":
+        return dois.removal_actions(g)
+    if ph == "market_cap":
+        return dois.cap_actions(g)
     if ph == "setup_road":
         return [
             Action("road", e) for e in sorted(g.topo.node_edges[s.last_settlement]) if s.edge_owner[e] < 0
@@ -256,6 +264,8 @@ def _main_actions(g: Game) -> list[Action]:
                 acts.extend([maritime[i][j] for j in range(len(rates)) if j != i and bank[j]])
         if rules.option("domestic_trade", True) and s.offers_made < rules.option("max_offers_per_turn", 6):
             acts.extend(_representative_offers(g, hand))
+        if "market" in rules.modules:
+            acts.extend(dois.market_actions(g, p))
     return acts
 
 
@@ -317,6 +327,8 @@ def _year_of_plenty_choices(g: Game) -> list[Action]:
 
 def _robber_actions(g: Game) -> list[Action]:
     """Every robber move; cached until a piece is placed (the victims depend only on the buildings)."""
+    if "token_robber" in g.rules.modules:
+        return _token_robber_actions(g)
     key = ("robber", g.s.current * 1000 + g.s.robber)
     cached = g.spot_cache.get(key)
     if cached is None:
@@ -339,6 +351,20 @@ def _robber_moves(g: Game) -> list[Action]:
             out.append(Action("robber", hid, None))
         for v in victims:
             out.append(Action("robber", hid, v))
+    return out
+
+
+def _token_robber_actions(g: Game) -> list[Action]:
+    """D-8: the robber goes onto a number token of a productive hex; steal as usual (B-6.4)."""
+    p = g.s.current
+    optional = g.rules.option("robber_steal_optional", True)
+    out: list[Action] = []
+    for h, slot in dois.token_robber_moves(g):
+        spot = dois.robber_spot_text(g, h, slot)
+        victims = robber_victims(g, h, p)
+        if not victims or optional:
+            out.append(Action("robber", spot, None))
+        out.extend(Action("robber", spot, v) for v in victims)
     return out
 
 
@@ -474,6 +500,14 @@ def malformed(action: Action) -> str | None:
         ok = _bundle_ok(a) and b is None
     elif k in ("offer", "counter"):
         ok = _bundle_ok(a) and _bundle_ok(b)
+    elif k == "remove_token":
+        ok = isinstance(a, str) and b is None
+    elif k == "market":
+        ok = _bundle_ok(a) and isinstance(b, str)
+    elif k == "market_sell":
+        ok = isinstance(a, str) and _bundle_ok(b)
+    elif k == "market_discard":
+        ok = _bundle_ok(a) and b is None
     else:
         return _("unknown action {kind!r}", kind=k)
     return None if ok else _("not a well-formed action: {text}", text=repr(tuple(action)))
@@ -490,6 +524,8 @@ def explain(g: Game, action: Action) -> str | None:
     kind = action.kind
     if kind == "offer" and s.phase == "main":
         return _explain_offer(g, action)
+    if kind in ("market", "market_sell") and "market" in g.rules.modules:
+        return dois.explain_market(g, action)
     if kind == "counter" and s.phase == "trade_offer":
         if not isinstance(action.a, tuple) or not isinstance(action.b, tuple):
             return _("not a well-formed counter-offer")
@@ -524,6 +560,8 @@ _PHASE_NAMES = {
     "trade_confirm": "choose a trade partner or cancel the offer",
     "special_build": "build or pass in the special building phase",
     "place_robber": "place the robber on a desert",
+    "remove_token": "take a number token next to the new settlement",
+    "market_cap": "put the open market cards above the cap aside",
 }
 
 _KIND_PHASES = {
@@ -546,6 +584,10 @@ _KIND_PHASES = {
     "counter": ("trade_offer",),
     "confirm": ("trade_confirm",),
     "cancel": ("trade_confirm",),
+    "remove_token": ("remove_token",),
+    "market": ("main",),
+    "market_sell": ("main",),
+    "market_discard": ("market_cap",),
 }
 
 
@@ -635,10 +677,16 @@ def _reason(g: Game, action: Action) -> str:
         if hand[gi] < rate:
             return _("you need {n} {res} to trade with the bank", n=rate, res=action.a)
         return _("the bank has no {res} left", res=action.b)
+    if kind == "remove_token":
+        return _("take the token of a hex next to the settlement you just placed, of a type not taken before")
+    if kind == "market_discard":
+        return _("put aside exactly {n} of the open market cards", n=s.market_excess)
     if kind == "robber":
-        h = topo.hex_index.get(action.a)
+        h = topo.hex_index.get(str(action.a).partition("/")[0])
         if h is None:
             return _("there is no such hex on this board")
+        if "token_robber" in rules.modules:
+            return _("the robber must move onto another number token of a productive hex (D-8)")
         if s.phase == "place_robber":
             return _("the robber starts on one of the deserts")
         if h == s.robber:
@@ -679,6 +727,8 @@ def perform(g: Game, action: Action) -> None:
     # Q-15(a): points change only through these actions ("end" checks the next player itself)
     if active_acts and kind in _SCORING_KINDS and s.phase not in ("over", "setup_settlement", "setup_road"):
         check_victory(g, s.current)
+    if "collapse" in g.rules.modules:
+        dois.check_collapse(g)  # Q-28: after every movement of cards
 
 
 def check_victory(g: Game, p: int) -> None:
@@ -729,16 +779,11 @@ def _do_settle(g: Game, action: Action) -> None:
         s.last_settlement = n
         round_no = s.setup_index // s.players + 1
         g.event("settle", seat=p, node=n)
+        if "token_removal" in g.rules.modules:
+            s.phase = "remove_token"  # D-1.4; starting resources come after the removal (Q-21)
+            return
         if round_no == g.rules.starting_resources_from:
-            got = [0] * len(g.rules.resources)
-            for h in g.topo.node_hexes[n]:
-                r = g.terrain_res[h]
-                if r is not None and s.bank[r] > 0:
-                    s.bank[r] -= 1
-                    s.hands[p][r] += 1
-                    got[r] += 1
-            if any(got):
-                g.event("starting_resources", seat=p, cards=dict(bundle_of(g, got)))
+            give_starting_resources(g, p, n)
         s.phase = "setup_road"
         return
     p = actor(g)  # the active player, or the builder in the special building phase
@@ -746,6 +791,20 @@ def _do_settle(g: Game, action: Action) -> None:
     _place_settlement(g, p, n)
     s.built = True
     g.event("settle", seat=p, node=n)
+
+
+def give_starting_resources(g: Game, p: int, n: int) -> None:
+    """B-3.4c / Q-04: one card per adjacent producing hex of the founding settlement ``n``."""
+    s = g.s
+    got = [0] * len(g.rules.resources)
+    for h in g.topo.node_hexes[n]:
+        r = g.terrain_res[h]
+        if r is not None and s.bank[r] > 0 and (s.number[h] or "token_removal" not in g.rules.modules):
+            s.bank[r] -= 1
+            s.hands[p][r] += 1
+            got[r] += 1
+    if any(got):
+        g.event("starting_resources", seat=p, cards=dict(bundle_of(g, got)))
 
 
 def _do_city(g: Game, action: Action) -> None:
@@ -801,6 +860,8 @@ def _do_roll(g: Game, action: Action) -> None:
     s.dice_counts[total] += 1
     g.event("roll", seat=s.current, dice=[d1, d2])
     if total == 7:
+        if "market" in g.rules.modules:
+            s.renewal_pending = True  # D-4.6: after the discards, the robber and the steal (Q-25)
         _start_seven(g)
     else:
         produce(g, total)
@@ -824,11 +885,11 @@ def _start_seven(g: Game) -> None:
 def produce(g: Game, total: int) -> None:
     """Pay out production for a roll of ``total`` (B-5), with the bank-shortage rule (B-5.5, Q-07)."""
     s = g.s
-    owner, level, robber = s.node_owner, s.node_level, s.robber
+    owner, level, robber, robber_slot = s.node_owner, s.node_level, s.robber, s.robber_slot
     owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards
-    for h, r, nodes in g.producers.get(total, ()):
-        if h == robber:
-            continue  # B-6.6
+    for h, r, nodes, slot in g.producers.get(total, ()):
+        if h == robber and (robber_slot < 0 or slot == robber_slot):
+            continue  # B-6.6 (D-8: only the token the robber sits on)
         for n in nodes:
             o = owner[n]
             if o >= 0:
@@ -873,7 +934,10 @@ def _do_discard(g: Game, action: Action) -> None:
 def _do_robber(g: Game, action: Action) -> None:
     s = g.s
     p = s.current
-    h = g.topo.hex_index[action.a]
+    if "token_robber" in g.rules.modules:
+        h, s.robber_slot = dois.robber_spot(g, action.a)
+    else:
+        h = g.topo.hex_index[action.a]
     s.robber = h
     g.event("robber", seat=p, hex=action.a)
     if s.phase == "place_robber":  # F-2.5 / Q-17: the start player's choice of desert, then founding
@@ -894,6 +958,8 @@ def _do_robber(g: Game, action: Action) -> None:
         else:
             g.event("steal", seat=p, victim=victim, empty=True)  # Q-08: an empty hand yields nothing
     s.phase = s.resume_phase
+    if s.renewal_pending:
+        dois.renew(g)
 
 
 def _use_dev(g: Game, kind: int) -> int:
@@ -1098,6 +1164,10 @@ _HANDLERS = {
     "confirm": _do_confirm,
     "cancel": _do_cancel,
     "end": _do_end,
+    "remove_token": dois.do_remove_token,
+    "market": dois.do_market,
+    "market_sell": dois.do_market_sell,
+    "market_discard": dois.do_market_discard,
 }
 
 __all__ = ["legal_actions", "explain", "perform", "actor", "longest_road_length"]

@@ -147,6 +147,10 @@ class Ruleset:
             data=data,
         )
 
+    def setting(self, module: str, name: str, default: Any) -> Any:
+        """Return parameter ``name`` of rule module ``module`` (``module_settings:`` in the rule file)."""
+        return self.data.get("module_settings", {}).get(module, {}).get(name, default)
+
     def option(self, name: str, default: Any = None) -> Any:
         """Return rule option ``name`` (from the file's ``options:`` block, possibly overridden)."""
         return self.options.get(name, default)

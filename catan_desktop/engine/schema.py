@@ -18,7 +18,15 @@ from typing import Any
 
 FORMAT = 1
 # rule modules a variant may switch on: mechanics that data alone cannot express
-KNOWN_MODULES: frozenset[str] = frozenset({"special_building_phase"})
+KNOWN_MODULES: frozenset[str] = frozenset(
+    {
+        "special_building_phase",  # F-3
+        "token_removal",  # D-1.4..D-1.9: founding placements take a number token into a reserve
+        "market",  # D-4, D-5.3, D-9: the open market cards and their floating price
+        "collapse",  # D-5.4: two exhausted resources end the game, everybody loses
+        "token_robber",  # D-8: the robber sits on one number token and blocks only that number
+    }
+)
 
 SIDES = ("NE", "E", "SE", "SW", "W", "NW")
 START_PLAYER_RULES = ("highest_roll", "first_seat")
@@ -359,6 +367,21 @@ RULESET = _Fields(
         "summary": _ListOf(_Text()),
         "colours": _ListOf(_Text(), min_items=1, unique=True),
         "layouts": _Table(_LAYOUT),
+        "module_settings": _Fields(
+            {},
+            {
+                "market": _Fields(
+                    {},
+                    {
+                        "pile_per_resource": _COUNT,  # D-2.1: 7 of each resource outside the bank
+                        "open_cap": _POSITIVE,  # D-4.5: at most 7 open cards
+                        "renewal_cards": _POSITIVE,  # D-4.6: 4 new open cards after a 7
+                        "exhausted_price_factor": _POSITIVE,  # D-5.2(b): doubled price
+                    },
+                ),
+                "collapse": _Fields({}, {"exhausted_resources": _POSITIVE}),  # D-5.4: two
+            },
+        ),
     },
 )
 
@@ -448,7 +471,7 @@ def _check_top(data: dict[str, object], out: list[Problem]) -> None:
         )
     for index, module in enumerate(_names(data.get("modules"))):
         if module not in KNOWN_MODULES:
-            message = _unknown("module", module, KNOWN_MODULES)
+            message = _unknown("module", module, tuple(sorted(KNOWN_MODULES)))
             out.append(
                 Problem(
                     ("modules", index),

@@ -93,12 +93,60 @@ def to_data(g: Game) -> dict[str, Any]:
         "resume_phase": s.resume_phase,
         "setup": {"queue": list(s.setup_queue), "index": s.setup_index, "last_settlement": s.last_settlement},
         "special_build_queue": list(s.sbp_queue),
+        "dois": _dois_data(g),
         "winners": list(s.winners),
         "rng": [version, list(internal), gauss],
         "history": list(g.history),
         "log": s.log,
         "stats": {"dice": list(s.dice_counts), "gained": [_res_map(g, x) for x in s.gained]},
     }
+
+
+def _dois_data(g: Game) -> dict[str, Any] | None:
+    """The Catan a Dois stocks (RULES.md Part D), or None in other variants."""
+    s = g.s
+    if not (s.extra_tokens or s.reserve or s.market_pile or s.market_open or s.market_discard):
+        return None
+    names = g.rules.resources
+    return {
+        "extra_tokens": {g.topo.hex_ids[h]: list(x) for h, x in enumerate(s.extra_tokens) if x},
+        "robber_slot": s.robber_slot,
+        "reserve": [list(x) for x in s.reserve],
+        "removed_types": list(s.removed_types),
+        "market_pile": [names[r] for r in s.market_pile],
+        "market_open": [names[r] for r in s.market_open],
+        "market_discard": [names[r] for r in s.market_discard],
+        "market_excess": s.market_excess,
+        "renewal_pending": s.renewal_pending,
+    }
+
+
+def _read_dois(data: Any, rules: Ruleset, state: State, topo: Any) -> None:
+    if not data:
+        if {"token_removal", "token_robber"} & set(rules.modules):
+            state.extra_tokens = [[] for _ in range(topo.num_hexes)]
+            state.reserve = [[] for _ in range(state.players)]
+        return
+    if not isinstance(data, dict):
+        raise SnapshotError("dois must be a mapping")
+    index = {r: i for i, r in enumerate(rules.resources)}
+    try:
+        state.extra_tokens = [[] for _ in range(topo.num_hexes)]
+        for hid, tokens in (data.get("extra_tokens") or {}).items():
+            state.extra_tokens[topo.hex_index[hid]] = [int(x) for x in tokens]
+        state.robber_slot = int(data.get("robber_slot", -1))
+        reserve = data.get("reserve") or [[] for _ in range(state.players)]
+        state.reserve = [[int(x) for x in r] for r in reserve]
+        state.removed_types = [str(x) for x in data.get("removed_types", [])]
+        state.market_pile = [index[r] for r in data.get("market_pile", [])]
+        state.market_open = [index[r] for r in data.get("market_open", [])]
+        state.market_discard = [index[r] for r in data.get("market_discard", [])]
+        state.market_excess = int(data.get("market_excess", 0))
+        state.renewal_pending = bool(data.get("renewal_pending", False))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SnapshotError(f"dois: not valid ({exc!r})") from exc
+    if len(state.reserve) != state.players:
+        raise SnapshotError(f"dois.reserve must list {state.players} seats")
 
 
 class _Reader:
@@ -354,6 +402,7 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
         dice_counts=list(stats.get("dice", [0] * 13)),
         gained=[_resources(rules, x, "stats.gained") for x in stats.get("gained", [{}] * players)],
     )
+    _read_dois(data.get("dois"), rules, state, topo)
     if phase in ("setup_settlement", "setup_road") and not state.setup_queue:
         raise SnapshotError("a founding-phase snapshot needs setup.queue")
     if phase == "special_build" and not state.sbp_queue:

@@ -18,6 +18,8 @@ PHASES = (
     "trade_confirm",  # the active player picks a partner or cancels
     "special_build",  # 5-6 players: after a turn, the others may build in seat order (F-3.2)
     "place_robber",  # the start player puts the robber on one of several deserts (F-2.5, reading Q-17)
+    "remove_token",  # Catan a Dois founding: take a number token next to the new settlement (D-1.4)
+    "market_cap",  # Catan a Dois: the trader puts the open market cards above the cap aside (D-4.5)
     "over",
 )
 
@@ -72,6 +74,16 @@ class State:
     resume_phase: str = "main"
     setup_queue: list[int] = field(default_factory=list)
     sbp_queue: list[int] = field(default_factory=list)  # seats still to act in the special building phase
+    # Catan a Dois (modules token_removal, market, token_robber); empty in other variants
+    extra_tokens: list[list[int]] = field(default_factory=list)  # per hex: numbers added by development
+    robber_slot: int = -1  # the robber's token on its hex (0 = the printed token); -1 = the whole hex
+    reserve: list[list[int]] = field(default_factory=list)  # per seat: number tokens taken at founding
+    removed_types: list[str] = field(default_factory=list)  # terrain types whose token was taken, in order
+    market_pile: list[int] = field(default_factory=list)  # resource indices, top card last
+    market_open: list[int] = field(default_factory=list)
+    market_discard: list[int] = field(default_factory=list)
+    market_excess: int = 0  # open cards the trader must put aside (phase market_cap)
+    renewal_pending: bool = False  # a 7 renews the market after the robber (D-4.6, Q-25)
     setup_index: int = 0
     last_settlement: int = -1
     winners: list[int] = field(default_factory=list)
@@ -107,6 +119,12 @@ class State:
         c.discard_queue = self.discard_queue[:]
         c.setup_queue = self.setup_queue[:]
         c.sbp_queue = self.sbp_queue[:]
+        c.extra_tokens = [x[:] for x in self.extra_tokens]
+        c.reserve = [x[:] for x in self.reserve]
+        c.removed_types = self.removed_types[:]
+        c.market_pile = self.market_pile[:]
+        c.market_open = self.market_open[:]
+        c.market_discard = self.market_discard[:]
         c.winners = self.winners[:]
         c.history = self.history[:]
         c.log = self.log[:]

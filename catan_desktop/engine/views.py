@@ -11,6 +11,29 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+def _dois_view(g: Game) -> dict[str, Any] | None:
+    """Catan a Dois: the open market cards and the turn's prices are public; the pile's order is not."""
+    from . import dois
+
+    s = g.s
+    if not (s.extra_tokens or s.reserve or s.market_pile or s.market_open or s.market_discard):
+        return None
+    names = g.rules.resources
+    return {
+        "extra_tokens": {g.topo.hex_ids[h]: list(x) for h, x in enumerate(s.extra_tokens) if x},
+        "robber_slot": s.robber_slot,
+        "reserve": [list(x) for x in s.reserve],
+        "removed_types": list(s.removed_types),
+        "market_open": [names[r] for r in s.market_open],
+        "market_pile_size": len(s.market_pile),
+        "market_discard_size": len(s.market_discard),
+        "market_discard": [names[r] for r in s.market_discard],  # face up: everyone saw them go
+        "market_excess": s.market_excess,
+        "renewal_pending": s.renewal_pending,
+        "prices": {names[r]: dois.price(g, r) for r in range(len(names))} if s.market_open else None,
+    }
+
+
 def observation(g: Game, seat: int) -> dict[str, Any]:
     """Return JSON-serialisable data with everything ``seat`` may know and nothing else.
 
@@ -105,6 +128,7 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
         "setup": {"queue": list(s.setup_queue), "index": s.setup_index, "last_settlement": s.last_settlement},
         "start_player": s.start_player,
         "special_build_queue": list(s.sbp_queue),
+        "dois": _dois_view(g),
         "built_this_turn": s.built,
         "offers_made": s.offers_made,
         "winners": list(s.winners),

@@ -124,6 +124,28 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         return _("{who} takes Largest Army ({n} knights)", who=who, n=event["knights"])
     if t == "win":
         return _("{who} wins with {vp} points!", who=who, vp=event["vp"])
+    if t == "remove_token":
+        return _(
+            "{who} took the {n} token from {hex} into their reserve",
+            who=who,
+            n=event["number"],
+            hex=event["hex"],
+        )
+    if t == "market":
+        return _("{who} bought 1 {res} from the market for {cards}", who=who, res=_(event["get"]),
+                 cards=cards_text(event["give"]))  # fmt: skip
+    if t == "market_sell":
+        return _("{who} sold 1 exhausted {res} to the market for {cards}", who=who, res=_(event["give"]),
+                 cards=cards_text(event["get"]))  # fmt: skip
+    if t == "market_discard":
+        return _("{who} put {cards} aside from the market", who=who, cards=cards_text(event["cards"]))
+    if t in ("market_opened", "market_renewed"):
+        return _("The market shows {cards}", cards=", ".join(_(c) for c in event["cards"]) or _("nothing"))
+    if t == "collapse":
+        return _(
+            "Collapse: {res} are exhausted in the bank. The game ends and everybody loses.",
+            res=(" " + _("and") + " ").join(_(r) for r in event["resources"]),
+        )
     if t == "special_build":
         return _("{who} may build (special building phase)", who=who)
     if t == "start_player":

@@ -8,17 +8,26 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-SCENES = ("menu", "setup", "game", "trade", "answers", "gameover")
+SCENES = ("menu", "setup", "game", "trade", "answers", "special_build", "gameover")
 
 
-def _play_to(scene, turns: int, seed: int) -> None:  # type: ignore[no-untyped-def]
-    """Advance a game scene's game with random legal moves (all seats) to a mid-game position."""
+def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Advance a game scene's game with random legal moves (all seats) to a mid-game position (and, if
+    asked, on to a special building phase where the human, seat 0, may build)."""
     from ..ai import RandomBot
 
     bots = [RandomBot(seed * 31 + i) for i in range(scene.game.players)]
     g = scene.ctl.game
     rng = random.Random(seed)
-    while g.turn < turns and not g.is_over:
+
+    def more() -> bool:
+        if g.is_over:
+            return False
+        if g.turn < turns:
+            return True
+        return until_special_build and not (g.phase == "special_build" and g.current_player == 0)
+
+    while more():
         legal = g.legal_actions()
         builds = [a for a in legal if a.kind in ("settle", "city", "road")]
         action = (
@@ -97,7 +106,7 @@ def screenshot(
         if scene_name == "gameover":
             _play_to(scene, 10_000, seed)
         else:
-            _play_to(scene, 24, seed)
+            _play_to(scene, 24, seed, until_special_build=scene_name == "special_build")
         if scene_name in ("trade", "answers") and not scene.game.is_over:
             from .scenes.game_dialogs import TradeDialog
 

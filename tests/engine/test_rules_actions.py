@@ -41,6 +41,11 @@ SAMPLES = [
     "offer brick=1 for ore=1",
     "offer grain=2,lumber=1 for brick=1,wool=3",
     "counter wool=1 for brick=1",
+    "robber 2.3/1",
+    "remove_token 2.3",
+    "market brick=1,ore=2 wool",
+    "market_sell ore for brick=1,grain=1",
+    "market_discard grain=1",
 ]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,6 +25,8 @@ from catan_desktop.persistence.saves import replay, save_document
 MAX_TURNS = 3000
 GAMES = int(os.environ.get("CATAN_PROPERTY_GAMES", "1000"))
 GAMES_5_6 = int(os.environ.get("CATAN_PROPERTY_GAMES_5_6", "500"))
+GAMES_DOIS = int(os.environ.get("CATAN_PROPERTY_GAMES_DOIS", "500"))
+DOIS = str(Path(__file__).resolve().parents[1] / "fixtures" / "catan-a-dois-core.yaml")
 
 PROBES = [
     Action("roll"),
@@ -56,10 +59,14 @@ PROBES = [
 def check_cards(g: Game) -> None:
     """Every step: cards conserved, nothing negative."""
     s = g.s
-    cards = g.rules.bank_per_resource
+    cards = g.rules.bank_per_resource + g.rules.setting("market", "pile_per_resource", 0)
+    market = [0] * 5
+    for pile in (s.market_pile, s.market_open, s.market_discard):
+        for r in pile:
+            market[r] += 1
     for r in range(5):
-        assert s.bank[r] + sum(h[r] for h in s.hands) == cards, (
-            "B-1.4 / F-1.2: 19 (24 with 5-6 players) cards per resource, all accounted for"
+        assert s.bank[r] + sum(h[r] for h in s.hands) + market[r] == cards, (
+            "B-1.4 / F-1.2 / D-2.1: every card accounted for (bank, hands and the market)"
         )
         assert s.bank[r] >= 0
     for h in s.hands:
@@ -84,6 +91,11 @@ def check_cheap(g: Game) -> None:
         vp += rules.vp_longest_road if s.lr_holder == p else 0
         vp += rules.vp_largest_army if s.la_holder == p else 0
         assert g.vp(p) == vp, "B-11.1: VP recomputed from scratch"
+    if s.reserve:  # D-1.7: every number token is on a hex or in a reserve
+        on_board = sum(1 for n in s.number if n) + sum(len(x) for x in s.extra_tokens)
+        assert on_board + sum(len(r) for r in s.reserve) == len(rules.number_tokens)
+    if "market" in rules.modules:
+        assert len(s.market_open) <= rules.setting("market", "open_cap", 7) or s.phase == "market_cap"
     if s.phase == "special_build":  # F-3.2 / F-3.4: the others, once each; never the active player
         assert s.sbp_queue and s.current not in s.sbp_queue and len(set(s.sbp_queue)) == len(s.sbp_queue)
         assert g.current_player == s.sbp_queue[0]
@@ -136,14 +148,30 @@ def check_expensive(g: Game, rng: random.Random, replay_history: bool = False) -
                 assert "card" not in entry and "resource" not in entry
 
 
+def _economy(g: Game) -> tuple[object, ...]:
+    """What a player can build or buy: pieces on the board and development cards left."""
+    s = g.s
+    return (tuple(s.node_level), tuple(s.edge_owner), len(s.dev_deck), tuple(s.knights))
+
+
 def play_checked(seed: int, expensive_every: int, variant: str = "base") -> Game:
     rng = random.Random(seed)
-    players = (3 if variant == "base" else 5) + seed % 2
+    players = {"base": 3 + seed % 2, "base-5-6": 5 + seed % 2}.get(variant, 2)
     board = ("random", "balanced", "beginner")[seed % 3]
-    options = {"domestic_trade": seed % 8 == 0, "robber_steal_optional": seed % 5 != 0}
+    options = {"domestic_trade": seed % 8 == 0 and variant != DOIS, "robber_steal_optional": seed % 5 != 0}
     g = Game.new(variant, players=players, seed=seed, board=board, options=options)
     step = 0
+    economy, changed_at = _economy(g), 0
     while not g.is_over:
+        if "token_removal" in g.rules.modules:
+            # Catan a Dois: random founding can leave no settlement next to a productive hex, or only next
+            # to an exhausted resource (D-1.4, D-5.2a); then nobody can ever build again and the rules give
+            # no ending. Such a game (never seen with the bots) stops after 400 turns without a build.
+            now = _economy(g)
+            if now != economy:
+                economy, changed_at = now, g.turn
+            elif g.turn - changed_at > 400:
+                return g
         assert g.turn < MAX_TURNS, f"seed {seed}: game did not end within {MAX_TURNS} turns"
         if step % 10 == 0:
             check_cheap(g)
@@ -157,7 +185,10 @@ def play_checked(seed: int, expensive_every: int, variant: str = "base") -> Game
         step += 1
     check_cheap(g)
     check_expensive(g, rng, replay_history=True)
-    assert len(g.winners) == 1 and g.vp(g.winners[0]) >= g.rules.vp_target
+    if g.winners or "collapse" not in g.rules.modules:
+        assert len(g.winners) == 1 and g.vp(g.winners[0]) >= g.rules.vp_target
+    else:  # D-5.4: a collapse ends the game with no winner
+        assert g.log[-1]["t"] == "collapse" and sum(1 for n in g.s.bank if n == 0) >= 2
     return g
 
 
@@ -185,11 +216,25 @@ def test_random_5_6_player_games_keep_every_invariant(seed: int) -> None:
     play_checked(seed, expensive_every=600, variant="base-5-6")
 
 
+@settings(
+    max_examples=GAMES_DOIS,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_random_catan_a_dois_core_games_keep_every_invariant(seed: int) -> None:
+    play_checked(seed, expensive_every=300, variant=DOIS)
+
+
 def test_dense_checks_on_a_few_games() -> None:
     for seed in (1, 2, 3):
         play_checked(seed, expensive_every=7)
     for seed in (4, 5):
         play_checked(seed, expensive_every=9, variant="base-5-6")
+    for seed in (6, 7):
+        play_checked(seed, expensive_every=5, variant=DOIS)
 
 
 def test_observation_ignores_hidden_information() -> None:

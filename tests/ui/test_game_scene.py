@@ -117,6 +117,14 @@ class Driver:
         elif g.phase == "main":
             self.main_phase(legal, kinds)
             return
+        elif g.phase == "place_robber":  # F-2.5: the start player picks a desert for the robber
+            click(app, scene.screen_pos(legal[-1]))
+            self.done["place_robber"] += 1
+        elif g.phase == "special_build":  # F-3.2: build like in the main phase, then Pass
+            assert scene.buttons["end"].text == "Pass"
+            self.done["special_build"] += 1
+            self.main_phase(legal, kinds)
+            return
         else:
             pump(app)
             return
@@ -243,10 +251,13 @@ class Driver:
         self.expect_progress(before, f"answer {type(dialog).__name__}")
 
 
-def new_scene(app: App, seed: int, opponents: str = "random") -> GameScene:
+def new_scene(
+    app: App, seed: int, opponents: str = "random", variant: str = "base", players: int = 4
+) -> GameScene:
     """Seat 0 human; the others ``opponents``. Random opponents make long games that reach every dialog
     (a discard needs 8+ cards in the human's hand); the real computer levels are tested in tests/ai."""
-    config = GameConfig.default(4)
+    config = GameConfig.default(players)
+    config.variant = variant
     config.seed = seed
     for seat in config.seats[1:]:
         seat.kind = opponents
@@ -345,3 +356,24 @@ def _all_buttons(scene: object) -> list:  # type: ignore[type-arg]
 
     ui = scene.ui  # type: ignore[attr-defined]
     return [e for e in ui.get_sprite_group().sprites() if isinstance(e, UIButton)]
+
+
+def test_a_whole_5_6_player_game_through_clicks(home: Path) -> None:
+    """RULES.md Part F at 1280x720: six panels, the human places the robber on a desert as start player
+    (F-2.5), builds or passes in every special building phase (F-3.2) and the game reaches a winner."""
+    from catan_desktop.engine import Game
+
+    seed = next(s for s in range(100) if Game.new("base-5-6", players=6, seed=s).s.start_player == 0)
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=seed, variant="base-5-6", players=6)
+    assert scene.game.players == 6 and scene.game.phase == "place_robber"
+    rects = [scene.panel_rect(p) for p in range(6)]
+    assert all(r.h >= 90 for r in rects) and rects[-1].bottom <= 720
+    driver = Driver(app, scene)
+    for _ in range(80000):
+        if scene.game.is_over:
+            break
+        driver.step()
+    assert scene.game.is_over and len(scene.game.winners) == 1
+    assert driver.done["place_robber"] == 1
+    assert driver.done["special_build"] > 10

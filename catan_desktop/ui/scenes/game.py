@@ -474,7 +474,7 @@ class GameScene(GuiScene):
         seat = ev["seat"]
         target = self.panel_rect(seat).center
         delay = 0.0
-        for h, r, nodes in g.producers.get(total, ()):
+        for h, r, nodes, _slot in g.producers.get(total, ()):
             if h == g.s.robber or not any(g.s.node_owner[n] == seat for n in nodes):
                 continue
             res = g.rules.resources[r]

@@ -1,0 +1,286 @@
+"""Catan a Dois engine core (RULES.md Part D): founding with token removal, stocks, market, scarcity,
+collapse and the robber on a token. The rule file is tests/fixtures/catan-a-dois-core.yaml until the
+variant is complete (terrain development, remote-area cards, UI)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from catan_desktop.engine import Action, Game, dois, make_bundle
+
+VARIANT = str(Path(__file__).resolve().parents[1] / "fixtures" / "catan-a-dois-core.yaml")
+RES = ("lumber", "wool", "grain", "brick", "ore")
+
+
+def _new(seed: int = 1) -> Game:
+    return Game.new(VARIANT, players=2, seed=seed)
+
+
+def _founded(seed: int = 1) -> Game:
+    """A game after the founding phase, placed by a seeded random policy."""
+    g = _new(seed)
+    rng = random.Random(seed)
+    while g.turn == 0:
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def _edit(g: Game, **fields: Any) -> Game:
+    d = json.loads(g.to_json())
+    for key, value in fields.items():
+        if key.startswith("dois_"):
+            d["dois"][key[5:]] = value
+        else:
+            d[key] = value
+    d.pop("rng", None)
+    return Game.from_json(json.dumps(d))
+
+
+def _total_cards(g: Game) -> list[int]:
+    s = g.s
+    out = [s.bank[r] + sum(h[r] for h in s.hands) for r in range(5)]
+    for pile in (s.market_pile, s.market_open, s.market_discard):
+        for r in pile:
+            out[r] += 1
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ D-2
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_d2_1_card_stocks(seed: int) -> None:
+    """D-2.1: bank 12 of each resource; a 19-card development deck; the other 35 resource cards form the
+    market pile with 1-6 cards (one die) turned face up."""
+    g = _new(seed)
+    s = g.s
+    assert s.bank == [12] * 5
+    assert Counter(s.dev_deck) == {"knight": 14, "victory_point": 2, "road_building": 1, "year_of_plenty": 1,
+                                   "monopoly": 1}  # fmt: skip
+    assert len(s.market_pile) + len(s.market_open) == 35
+    assert 1 <= len(s.market_open) <= 6
+    assert _total_cards(g) == [19] * 5
+
+
+# ------------------------------------------------------------------------------------------------ D-1
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_d1_founding_three_settlements_and_the_a_to_f_token_removal(seed: int) -> None:
+    """D-1.3: order P1, P2, P2, P1, P1, P2; D-1.4: after each settlement a token of an adjacent hex goes to
+    the placer's reserve, B..E not of an already taken type (F and A any); D-1.6: 12 productive hexes remain;
+    D-1.7: P1 holds the tokens of A, D, E and P2 those of B, C, F."""
+    g = _new(seed)
+    rng = random.Random(seed)
+    p1 = g.s.start_player
+    placers: list[int] = []
+    taken: list[tuple[int, str, int]] = []
+    while g.turn == 0:
+        if g.phase == "setup_settlement":
+            placers.append(g.current_player)
+        if g.phase == "remove_token":
+            options = g.legal_actions()
+            assert options, "a founding settlement always has a token to take (Q-20)"
+            node = g.s.last_settlement
+            for a in options:
+                assert g.topo.hex_index[a.a] in g.topo.node_hexes[node]
+            a = rng.choice(options)
+            h = g.topo.hex_index[a.a]
+            taken.append((g.current_player, g.s.terrain[h], g.s.number[h]))
+            g.apply(a)
+            assert g.s.number[h] == 0
+            continue
+        g.apply(rng.choice(g.legal_actions()))
+    p2 = 1 - p1
+    assert placers == [p1, p2, p2, p1, p1, p2]
+    types = [t for _p, t, _n in taken]
+    for step in range(1, 5):  # B..E
+        assert types[step] not in types[:step], (step, types)
+    assert sum(1 for n in g.s.number if n) == 12
+    assert g.s.reserve[p1] == [taken[i][2] for i in (0, 3, 4)]
+    assert g.s.reserve[p2] == [taken[i][2] for i in (1, 2, 5)]
+
+
+def test_d1_9_starting_resources_from_the_third_settlement_after_removal() -> None:
+    """Q-21: after the third settlement (and its token removal), one card per adjacent productive hex."""
+    g = _new(3)
+    rng = random.Random(3)
+    while g.turn == 0:
+        if g.phase == "remove_token" and g.s.setup_index >= 4:
+            p = g.current_player
+            before = list(g.s.hands[p])
+            a = g.legal_actions()[0]
+            g.apply(a)
+            node = g.s.last_settlement
+            expected = [0] * 5
+            for h in g.topo.node_hexes[node]:
+                r = g.terrain_res[h]
+                if r is not None and g.s.number[h]:
+                    expected[r] += 1
+            assert [x - y for x, y in zip(g.s.hands[p], before, strict=True)] == expected
+            continue
+        g.apply(rng.choice(g.legal_actions()))
+    assert sum(sum(h) for h in g.s.hands) > 0
+
+
+# ------------------------------------------------------------------------------------------------ D-4
+
+
+def _main_with(
+    g: Game, dice: tuple[int, int], hand: dict[str, int], open_cards: list[str], **more: Any
+) -> Game:
+    hands = [dict.fromkeys(RES, 0), dict.fromkeys(RES, 0)]
+    hands[g.s.current] = {r: hand.get(r, 0) for r in RES}
+    bank = {r: 12 - hands[0][r] - hands[1][r] for r in RES}
+    bank.update(more.pop("bank", {}))
+    return _edit(
+        g, phase="main", dice=list(dice), hands=hands, bank=bank, dois_market_open=open_cards, **more
+    )
+
+
+def test_d4_2_price_is_the_difference_of_the_dice_and_d4_3_doubles_block() -> None:
+    g = _founded(2)
+    m = _main_with(g, (5, 2), {"ore": 3, "wool": 1}, ["brick", "grain"])
+    assert dois.price(m, m.res_index["brick"]) == 3
+    buy = Action("market", make_bundle({"ore": 3}), "brick")
+    assert m.is_legal(buy)
+    assert (
+        m.why_illegal(Action("market", make_bundle({"ore": 2}), "brick"))
+        == "an open brick card costs 3 cards this turn"
+    )
+    blocked = _main_with(g, (4, 4), {"ore": 3}, ["brick"])
+    assert blocked.why_illegal(Action("market", make_bundle({"ore": 1}), "brick")) == (
+        "the market is blocked this turn: the dice show a double (D-4.3)"
+    )
+    assert not [a for a in blocked.legal_actions() if a.kind.startswith("market")]
+
+
+def test_d4_4_buying_moves_the_payment_to_the_open_cards_and_d4_5_the_trader_trims_to_seven() -> None:
+    """Q-24: take 1 open card, the payment joins the open cards, then the cap: above 7 the trader chooses
+    which open cards (any of them) go to the market discards."""
+    g = _founded(4)
+    m = _main_with(g, (6, 2), {"ore": 4, "wool": 1}, ["brick", "grain", "grain", "lumber"])
+    p = m.current_player
+    m.apply(Action("market", make_bundle({"ore": 4}), "brick"))
+    assert m.s.hands[p][m.res_index["brick"]] == 1 and m.s.hands[p][m.res_index["ore"]] == 0
+    assert sorted(m.s.market_open) == sorted(
+        m.res_index[r] for r in ("grain", "grain", "lumber", "ore", "ore", "ore", "ore")
+    )
+    assert m.phase == "main"  # exactly 7: no cap
+    m2 = _main_with(g, (6, 1), {"ore": 5}, ["brick", "grain", "grain", "lumber"])
+    cards = _total_cards(m2)
+    m2.apply(Action("market", make_bundle({"ore": 5}), "brick"))
+    assert len(m2.s.market_open) == 8 and m2.phase == "market_cap" and m2.s.market_excess == 1
+    assert m2.current_player == p
+    m2.apply(Action("market_discard", make_bundle({"grain": 1})))  # not one of the cards just paid
+    assert m2.phase == "main" and len(m2.s.market_open) == 7
+    assert m2.s.market_discard[-1] == m2.res_index["grain"]
+    assert _total_cards(m2) == cards  # nothing created or lost
+
+
+def test_d4_6_a_seven_renews_the_market_after_the_robber() -> None:
+    """D-4.6 / Q-25: on a 7, after the discards, the robber and the steal, every open card is discarded and
+    4 are turned up (the discards reshuffled into the pile when it runs short)."""
+    for seed in range(300):
+        g = _founded(5)
+        g = _edit(
+            g, phase="roll", dice=None, dois_market_pile=["ore", "ore"], dois_market_discard=["wool"] * 3
+        )
+        g.rng.seed(seed)
+        trial = g.clone()
+        trial.apply("roll")
+        if trial.s.dice and sum(trial.s.dice) == 7:
+            break
+    else:
+        raise AssertionError("no seed rolls 7")
+    g.rng.seed(seed)
+    old_open = list(g.s.market_open)
+    cards = _total_cards(g)
+    g.apply("roll")
+    while g.phase == "discard":
+        g.apply(g.legal_actions()[0])
+    assert g.phase == "robber" and g.s.market_open == old_open  # not yet: after the robber
+    g.apply(g.legal_actions()[0])
+    assert len(g.s.market_open) == 4
+    assert _total_cards(g) == cards
+
+
+def test_d5_2_an_exhausted_resource_costs_double_and_d5_3_sells_for_two() -> None:
+    g = _founded(6)
+    m = _main_with(
+        g, (5, 3), {"ore": 5, "grain": 1}, ["brick", "wool", "lumber"], bank={"brick": 0, "wool": 12}
+    )
+    assert m.s.bank[m.res_index["brick"]] == 0
+    assert dois.price(m, m.res_index["brick"]) == 4 and dois.price(m, m.res_index["wool"]) == 2
+    # D-5.3: a card of an exhausted resource for two open cards of two other, different resources
+    m2 = _main_with(g, (5, 3), {"grain": 1}, ["brick", "wool", "lumber"], bank={"grain": 0})
+    sell = Action("market_sell", "grain", make_bundle({"wool": 1, "lumber": 1}))
+    assert sell in m2.legal_actions()
+    assert m2.why_illegal(Action("market_sell", "grain", make_bundle({"wool": 2}))) is not None
+    p = m2.current_player
+    m2.apply(sell)
+    assert m2.s.hands[p][m2.res_index["wool"]] == 1 and m2.s.hands[p][m2.res_index["lumber"]] == 1
+    assert m2.res_index["grain"] in m2.s.market_open
+    assert m2.why_illegal(Action("market_sell", "ore", make_bundle({"wool": 1, "brick": 1}))) == (
+        "only a resource exhausted in the bank sells for two (D-5.3)"
+    )
+
+
+def test_d5_4_two_exhausted_resources_collapse_the_game_and_both_lose() -> None:
+    """D-5.4 / Q-28: checked after every movement of cards; no winner."""
+    g = _founded(7)
+    # ore already exhausted; a maritime trade takes the last grain out of the bank
+    m = _main_with(g, (2, 1), {"wool": 4}, ["brick"], bank={"ore": 0, "grain": 1})
+    assert not m.is_over
+    m.apply(Action("maritime", "wool", "grain"))
+    assert m.is_over and m.winners == []
+    assert m.log[-1]["t"] == "collapse" and sorted(m.log[-1]["resources"]) == ["grain", "ore"]
+
+
+# ------------------------------------------------------------------------------------------------ D-8
+
+
+def test_d8_robber_sits_on_one_token_and_blocks_only_that_number() -> None:
+    """D-8.1: on a hex with two tokens the robber blocks one; D-8.2/Q-34: it must move to another token,
+    another token of the same hex is allowed."""
+    g = _founded(8)
+    s = g.s
+    h = next(h for h in range(19) if s.number[h] and g.terrain_res[h] is not None)
+    extra = [[] for _ in range(19)]
+    first = s.number[h]
+    second = 2 if first != 2 else 3
+    extra[h] = [second]
+    hid = g.topo.hex_ids[h]
+    m = _edit(g, phase="robber", dice=[3, 4], dois_extra_tokens={hid: [second]})
+    moves = {a.a for a in m.legal_actions()}
+    assert hid in moves and f"{hid}/1" in moves
+    m.apply(next(a for a in m.legal_actions() if a.a == f"{hid}/1"))
+    assert (m.s.robber, m.s.robber_slot) == (h, 1)
+    blocked = {slot for _h, _r, _n, slot in m.producers[second] if _h == h}
+    assert blocked == {1}
+    # production: the hex still pays on its printed number, not on the robbed one
+    owner_node = g.topo.hex_nodes[h][0]
+    m2 = _edit(
+        m,
+        buildings=[[owner_node, 0, "settlement"]],
+        roads=[],
+        phase="roll",
+        dice=None,
+        dois_robber_slot=1,
+    )
+    from catan_desktop.engine.rules import produce
+
+    before = list(m2.s.hands[0])
+    produce(m2, second)
+    assert m2.s.hands[0] == before  # robbed token
+    produce(m2, first)
+    r = m2.terrain_res[h]
+    assert m2.s.hands[0][r] == before[r] + 1
+    # the same token again is not a move
+    assert f"{hid}/1" not in {a.a for a in _edit(m, phase="robber", dice=[3, 4]).legal_actions()}
