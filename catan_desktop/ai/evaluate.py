@@ -58,7 +58,11 @@ class BoardInfo:
     def __init__(self, g: Game) -> None:
         s, topo = g.s, g.topo
         self.nres = len(g.rules.resources)
-        self.pips = [PIPS.get(n, 0) if g.terrain_res[h] is not None else 0 for h, n in enumerate(s.number)]
+        extra = s.extra_tokens or [[] for _ in s.number]  # Catan a Dois: developed tokens (D-6)
+        self.pips = [
+            (PIPS.get(n, 0) + sum(PIPS.get(x, 0) for x in extra[h])) if g.terrain_res[h] is not None else 0
+            for h, n in enumerate(s.number)
+        ]
         self.res = [r if r is not None else -1 for r in g.terrain_res]
         totals = [0] * self.nres
         for h, r in enumerate(self.res):
@@ -86,7 +90,8 @@ _BOARD_CACHE: dict[tuple[object, ...], BoardInfo] = {}
 
 def board_info(g: Game) -> BoardInfo:
     s = g.s
-    key = (g.rules.name, tuple(s.terrain), tuple(s.number), tuple(s.harbours))
+    extra = tuple(map(tuple, s.extra_tokens)) if s.extra_tokens else ()
+    key = (g.rules.name, tuple(s.terrain), tuple(s.number), tuple(s.harbours), extra)
     info = _BOARD_CACHE.get(key)
     if info is None:
         if len(_BOARD_CACHE) > 64:

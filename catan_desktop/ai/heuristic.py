@@ -285,7 +285,7 @@ class HeuristicBot:
     # ---------------------------------------------------------------------------------------- robber
 
     def _robber_value(self, world: Game, action: Action, p: int) -> float:
-        h = world.topo.hex_index[action.a]
+        h = world.topo.hex_index[str(action.a).partition("/")[0]]  # "2.3/1": a token of hex 2.3 (D-8)
         v = evaluate(world, p, self.w, robber=h)
         victim = action.b
         if victim is not None:

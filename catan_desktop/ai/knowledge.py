@@ -126,6 +126,17 @@ class CardTracker:
             self._lose(q, idx[ev["give"]], 1)
             for r, n in ev["get"].items():
                 self.known[q][idx[r]] += n
+        elif t == "develop":  # D-6: grain + wool + ore (or a development card), then the market's cards
+            if ev.get("paid") == "cards":
+                for r in ("grain", "wool", "ore"):
+                    if r in idx:
+                        self._lose(q, idx[r], 1)
+            if ev.get("got"):
+                self.known[q][idx[ev["resource"]]] += ev["got"]
+        elif t == "remote_exchange":  # D-7.2
+            for r in ("grain", "wool", "ore"):
+                if r in idx:
+                    self.known[q][idx[r]] += 1
         elif t == "play":
             card = ev.get("card")
             if card:
@@ -142,6 +153,16 @@ class CardTracker:
 
 
 # ------------------------------------------------------------------------------------------- sampling
+
+
+def _sample_remote(rules: Ruleset, size: int, rng: random.Random) -> list[str]:
+    """The face-down remote-area deck (D-7): ``size`` cards drawn from its make-up, in a random order."""
+    counts = rules.setting("remote_cards", "deck", {})
+    cards = [k for k, n in sorted(counts.items()) for _ in range(n)]
+    rng.shuffle(cards)
+    while len(cards) < size:
+        cards.append("victory_point")
+    return cards[:size]
 
 
 def sample_world(
@@ -267,6 +288,8 @@ def sample_world(
             "market_discard": dois_view["market_discard"],
             "market_excess": dois_view["market_excess"],
             "renewal_pending": dois_view["renewal_pending"],
+            "remote_deck": _sample_remote(rules, dois_view.get("remote_deck_size", 0), rng),
+            "remote_drawn": dois_view.get("remote_drawn", []),
         }
     if trade is not None:
         data["trade"] = {

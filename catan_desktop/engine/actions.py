@@ -23,6 +23,9 @@ Catan a Dois (rule modules token_removal, market, token_robber):
 - ``market_sell`` "market_sell ore for brick=1,grain=1" (an exhausted resource for two open cards, D-5.3)
 - ``market_discard`` "market_discard grain=1" (put open cards above the cap aside, D-4.5)
 - ``robber`` "robber 2.3/1" also names a token: the hex's second number token (D-8)
+- ``develop`` "develop 2.3 cards 4,10" (put reserve tokens 4 and 10 on hex 2.3, paying grain + wool + ore;
+  or "develop 2.3 knight 4", paying by discarding an unused knight, D-6)
+- ``remote_exchange`` "remote_exchange monopoly" (a remote-area card drawn this turn for grain + wool + ore)
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ Bundle = tuple[tuple[str, int], ...]
 NO_ARG = ("roll", "end", "buy", "knight", "road_building", "accept", "reject", "cancel")
 INT_ARG = ("settle", "city", "road", "confirm")
 KINDS = NO_ARG + INT_ARG + ("year_of_plenty", "monopoly", "robber", "discard", "maritime", "offer", "counter")
-KINDS += ("remove_token", "market", "market_sell", "market_discard")
+KINDS += ("remove_token", "market", "market_sell", "market_discard", "develop", "remote_exchange")
 
 _NAME = re.compile(r"^[a-z][a-z_]*$")
 _HEX = re.compile(r"^\d+\.\d+$")
@@ -69,6 +72,10 @@ class Action(NamedTuple):
             return f"market_sell {a} for {bundle_text(b)}"
         if k == "market_discard":
             return f"market_discard {bundle_text(a)}"
+        if k == "develop":
+            return f"develop {a} {b[0]} {','.join(str(x) for x in b[1])}"
+        if k == "remote_exchange":
+            return f"remote_exchange {a}"
         if k == "discard":
             return f"discard {bundle_text(a)}"
         if k == "maritime":
@@ -184,6 +191,17 @@ def parse_action(text: str) -> Action:
         if args[1] != "for":
             raise ActionParseError(f"action {text!r}: expected 'market_sell RESOURCE for GET'")
         return Action(kind, name(args[0]), _parse_bundle(args[2], text))
+    if kind == "develop":
+        need(3)
+        if not _HEX.match(args[0]):
+            raise ActionParseError(f"action {text!r}: {args[0]!r} is not a hex id like '3.3'")
+        tokens = tuple(integer(w) for w in args[2].split(","))
+        if list(tokens) != sorted(tokens):
+            raise ActionParseError(f"action {text!r}: list the tokens in increasing order")
+        return Action(kind, args[0], (name(args[1]), tokens))
+    if kind == "remote_exchange":
+        need(1)
+        return Action(kind, name(args[0]))
     if kind in ("discard", "market_discard"):
         need(1)
         return Action(kind, _parse_bundle(args[0], text))

@@ -10,6 +10,12 @@ nothing for it.
   exhausted resource), capped at 7, renewed after a 7; an exhausted resource sells for two.
 - ``collapse`` (D-5.4): when two resources are exhausted in the bank at once, the game ends and both lose.
 - ``token_robber`` (D-8): the robber sits on one number token of a productive hex and blocks only it.
+- ``terrain_development`` (D-6): put reserve tokens on a hex next to your building, paying grain + wool +
+  ore or an unused development card, and take its cards from the market at once.
+- ``remote_cards`` (D-7): building on the coast or next to an unproductive hex draws a remote-area card,
+  kept as a development card or exchanged that turn for grain + wool + ore.
+With ``market`` on, Monopoly also empties the open market cards and Invention (Year of Plenty) falls back on
+the market when the bank is short (D-9.1, D-9.2).
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ def init_state(g: Game) -> None:
         opened = g.rng.randint(1, 6)  # D-2.1: roll one die and turn that many cards face up
         s.market_open = [s.market_pile.pop() for _ in range(min(opened, len(pile)))]
         g.event("market_opened", cards=_names(g, s.market_open))
+    if on(g, "remote_cards"):
+        init_remote_deck(g)
 
 
 def _names(g: Game, cards: list[int]) -> list[str]:
@@ -374,3 +382,193 @@ def token_robber_moves(g: Game) -> list[tuple[int, int]]:
             if (h, slot) != (s.robber, s.robber_slot):
                 out.append((h, slot))
     return out
+
+
+# ------------------------------------------------------------------------------ terrain development (D-6)
+
+
+def _dev_cost(g: Game) -> list[int]:
+    cost = g.rules.setting("terrain_development", "cost", {"grain": 1, "wool": 1, "ore": 1})
+    return [cost.get(r, 0) for r in g.rules.resources]
+
+
+def development_actions(g: Game, p: int) -> list[Action]:
+    """D-6.1/D-6.2/D-6.3: a non-desert hex next to one of your buildings; 1..all of your reserve tokens;
+    paid with grain + wool + ore or by discarding any unused development card (Q-29)."""
+    from itertools import combinations
+
+    from .ruleset import DEV_KINDS
+
+    s = g.s
+    reserve = sorted(s.reserve[p])
+    if not reserve or s.phase != "main" or not s.dice:
+        return []
+    payments: list[str] = []
+    if all(h >= c for h, c in zip(s.hands[p], _dev_cost(g), strict=True)):
+        payments.append("cards")
+    payments.extend(k for i, k in enumerate(DEV_KINDS) if s.dev_hand[p][i] > 0)
+    if not payments:
+        return []
+    hexes = sorted(
+        {h for n in s.buildings_of[p] for h in g.topo.node_hexes[n] if g.terrain_res[h] is not None}
+    )
+    token_sets = sorted({c for k in range(1, len(reserve) + 1) for c in combinations(reserve, k)})
+    return [
+        Action("develop", g.topo.hex_ids[h], (pay, tokens))
+        for h in hexes
+        for tokens in token_sets
+        for pay in payments
+    ]
+
+
+def do_develop(g: Game, action: Action) -> None:
+    """D-6.3/D-6.4 / Q-30: place the tokens, pay, and take as many cards of the hex's resource as it now has
+    tokens from the whole market, which is then reshuffled and 4 cards turned up."""
+    from .rules import actor
+    from .ruleset import DEV_KINDS
+
+    s = g.s
+    p = actor(g)
+    h = g.topo.hex_index[action.a]
+    pay, tokens = action.b
+    if pay == "cards":
+        for i, c in enumerate(_dev_cost(g)):
+            s.hands[p][i] -= c
+            s.bank[i] += c
+    else:  # Q-29: the card leaves the game; an old card first, so a new one keeps its "new" mark right
+        k = DEV_KINDS.index(pay)
+        s.dev_hand[p][k] -= 1
+        if s.dev_new[p][k] > s.dev_hand[p][k]:
+            s.dev_new[p][k] -= 1
+        while s.remote_drawn.count(pay) > s.dev_new[p][k]:
+            s.remote_drawn.remove(pay)
+    for t in tokens:
+        s.reserve[p].remove(t)
+        if not s.number[h]:
+            s.number[h] = t
+        else:
+            s.extra_tokens[h].append(t)
+    g._refresh_board()
+    r = g.terrain_res[h]
+    want = len(tokens_of(g, h))
+    market = s.market_pile + s.market_open + s.market_discard
+    got = min(want, market.count(r))
+    for _ in range(got):
+        market.remove(r)
+    s.hands[p][r] += got
+    g.rng.shuffle(market)
+    s.market_pile, s.market_open, s.market_discard = market, [], []
+    for _ in range(min(g.rules.setting("market", "renewal_cards", 4), len(s.market_pile))):
+        s.market_open.append(s.market_pile.pop())
+    s.built = True
+    g.event("develop", seat=p, hex=action.a, tokens=list(tokens), paid=pay, got=got,
+            resource=g.rules.resources[r])  # fmt: skip
+    g.event("market_renewed", cards=_names(g, s.market_open))
+
+
+def explain_develop(g: Game, action: Action) -> str | None:
+    from ..i18n import _
+    from .rules import actor
+
+    if action in development_actions(g, actor(g)):
+        return None
+    return _(
+        "develop a non-desert hex next to your building with tokens from your reserve, paying grain + wool + "
+        "ore or an unused development card (D-6)"
+    )
+
+
+# ----------------------------------------------------------------------------- remote-area cards (D-7)
+
+
+def remote_trigger(g: Game, p: int, n: int) -> None:
+    """D-7.1 / Q-32: a settlement (or its upgrade) on the coast or next to an unproductive hex draws the top
+    remote-area card; it is kept as a development card, or exchanged this turn (remote_exchange)."""
+    from .ruleset import DEV_KINDS
+
+    s = g.s
+    if not s.remote_deck:
+        return  # D-7.3: not refilled
+    coastal = n in g.topo.coastal_nodes
+    unproductive = any(not tokens_of(g, h) for h in g.topo.node_hexes[n])
+    if not (coastal or unproductive):
+        return
+    card = s.remote_deck.pop()
+    k = DEV_KINDS.index(card)
+    s.dev_hand[p][k] += 1
+    s.dev_new[p][k] += 1
+    s.remote_drawn.append(card)
+    g.event("remote_card", seat=p, card=card, private=[p])
+
+
+def remote_exchange_actions(g: Game, p: int) -> list[Action]:
+    s = g.s
+    if s.phase != "main" or p != s.current:
+        return []
+    give = _exchange_cards(g)
+    if any(s.bank[i] < c for i, c in enumerate(give)):
+        return []  # Q-33: only if the bank holds all three
+    from .ruleset import DEV_KINDS
+
+    held = s.dev_new[p]  # a drawn card spent on a development (D-6.2) can no longer be exchanged
+    return [Action("remote_exchange", k) for k in sorted(set(s.remote_drawn)) if held[DEV_KINDS.index(k)] > 0]
+
+
+def _exchange_cards(g: Game) -> list[int]:
+    cards = g.rules.setting("remote_cards", "exchange", {"grain": 1, "wool": 1, "ore": 1})
+    return [cards.get(r, 0) for r in g.rules.resources]
+
+
+def do_remote_exchange(g: Game, action: Action) -> None:
+    """D-7.2 / Q-33: the card drawn this turn leaves the game for grain + wool + ore from the bank."""
+    from .rules import actor
+    from .ruleset import DEV_KINDS
+
+    s = g.s
+    p = actor(g)
+    k = DEV_KINDS.index(action.a)
+    s.remote_drawn.remove(action.a)
+    s.dev_hand[p][k] -= 1
+    s.dev_new[p][k] -= 1
+    for i, c in enumerate(_exchange_cards(g)):
+        s.bank[i] -= c
+        s.hands[p][i] += c
+    g.event("remote_exchange", seat=p, card=action.a)
+
+
+def init_remote_deck(g: Game) -> None:
+    deck_counts = g.rules.setting(
+        "remote_cards", "deck", {"victory_point": 3, "road_building": 1, "year_of_plenty": 1, "monopoly": 1}
+    )
+    deck = [k for k, n in sorted(deck_counts.items()) for _ in range(n)]
+    g.rng.shuffle(deck)
+    g.s.remote_deck = deck
+
+
+# ------------------------------------------------------------------------ Monopoly and Invention (D-9)
+
+
+def market_count(g: Game, r: int) -> int:
+    s = g.s
+    return s.market_pile.count(r) + s.market_open.count(r) + s.market_discard.count(r)
+
+
+def take_for_invention(g: Game, p: int, r: int) -> None:
+    """D-9.2 / Q-36: from the bank; if it lacks, from the open cards, then the pile (reshuffled), then the
+    discards shuffled together with the pile."""
+    s = g.s
+    if s.bank[r] > 0:
+        s.bank[r] -= 1
+    elif r in s.market_open:
+        s.market_open.remove(r)
+    elif r in s.market_pile:
+        s.market_pile.remove(r)
+        g.rng.shuffle(s.market_pile)
+    elif r in s.market_discard:
+        s.market_pile.extend(s.market_discard)
+        s.market_discard = []
+        g.rng.shuffle(s.market_pile)
+        s.market_pile.remove(r)
+    else:
+        return  # nowhere: the player receives fewer cards
+    s.hands[p][r] += 1

@@ -266,6 +266,10 @@ def _main_actions(g: Game) -> list[Action]:
             acts.extend(_representative_offers(g, hand))
         if "market" in rules.modules:
             acts.extend(dois.market_actions(g, p))
+    if "terrain_development" in rules.modules:
+        acts.extend(dois.development_actions(g, p))
+    if s.remote_drawn:
+        acts.extend(dois.remote_exchange_actions(g, p))
     return acts
 
 
@@ -307,9 +311,11 @@ def _dev_plays(g: Game, p: int) -> list[Action]:
 
 def _year_of_plenty_choices(g: Game) -> list[Action]:
     """Year of Plenty takes ``year_of_plenty_cards`` cards; fewer only when the bank cannot supply them."""
-    bank = g.s.bank
+    bank = list(g.s.bank)
     names = g.rules.resources
     want = g.rules.year_of_plenty_cards
+    if "market" in g.rules.modules:  # D-9.2: what the bank lacks may come from the market
+        bank = [bank[i] + dois.market_count(g, i) for i in range(len(names))]
     take = min(want, sum(bank))
     if take <= 0:
         return []
@@ -508,6 +514,17 @@ def malformed(action: Action) -> str | None:
         ok = isinstance(a, str) and _bundle_ok(b)
     elif k == "market_discard":
         ok = _bundle_ok(a) and b is None
+    elif k == "develop":
+        ok = (
+            isinstance(a, str)
+            and isinstance(b, tuple)
+            and len(b) == 2
+            and isinstance(b[0], str)
+            and isinstance(b[1], tuple)
+            and all(type(x) is int for x in b[1])
+        )
+    elif k == "remote_exchange":
+        ok = isinstance(a, str) and b is None
     else:
         return _("unknown action {kind!r}", kind=k)
     return None if ok else _("not a well-formed action: {text}", text=repr(tuple(action)))
@@ -588,6 +605,8 @@ _KIND_PHASES = {
     "market": ("main",),
     "market_sell": ("main",),
     "market_discard": ("market_cap",),
+    "develop": ("main",),
+    "remote_exchange": ("main",),
 }
 
 
@@ -681,6 +700,13 @@ def _reason(g: Game, action: Action) -> str:
         return _("take the token of a hex next to the settlement you just placed, of a type not taken before")
     if kind == "market_discard":
         return _("put aside exactly {n} of the open market cards", n=s.market_excess)
+    if kind == "develop":
+        return dois.explain_develop(g, action) or _("that is not allowed now")
+    if kind == "remote_exchange":
+        return _(
+            "only a remote-area card drawn this turn can be exchanged, "
+            "and the bank must hold grain, wool and ore"
+        )
     if kind == "robber":
         h = topo.hex_index.get(str(action.a).partition("/")[0])
         if h is None:
@@ -791,6 +817,8 @@ def _do_settle(g: Game, action: Action) -> None:
     _place_settlement(g, p, n)
     s.built = True
     g.event("settle", seat=p, node=n)
+    if "remote_cards" in g.rules.modules:
+        dois.remote_trigger(g, p, n)
 
 
 def give_starting_resources(g: Game, p: int, n: int) -> None:
@@ -816,6 +844,8 @@ def _do_city(g: Game, action: Action) -> None:
     s.pieces_left[p][SETTLEMENT] += 1  # B-8.2: the settlement piece goes back to the supply
     s.built = True
     g.event("city", seat=p, node=n)
+    if "remote_cards" in g.rules.modules:
+        dois.remote_trigger(g, p, n)
 
 
 def _do_road(g: Game, action: Action) -> None:
@@ -995,6 +1025,9 @@ def _do_year_of_plenty(g: Game, action: Action) -> None:
     for name in (action.a, action.b):
         if name is not None:
             r = g.res_index[name]
+            if "market" in g.rules.modules:
+                dois.take_for_invention(g, p, r)  # D-9.2: the market covers a short bank
+                continue
             s.bank[r] -= 1
             s.hands[p][r] += 1
     g.event("play", seat=p, card="year_of_plenty", resources=[x for x in (action.a, action.b) if x])
@@ -1009,6 +1042,10 @@ def _do_monopoly(g: Game, action: Action) -> None:
         if q != p and s.hands[q][r]:
             taken += s.hands[q][r]
             s.hands[q][r] = 0
+    if "market" in g.rules.modules:  # D-9.1 / Q-35: the open market cards are a third hand
+        from_market = s.market_open.count(r)
+        s.market_open = [x for x in s.market_open if x != r]
+        taken += from_market
     s.hands[p][r] += taken
     g.event("play", seat=p, card="monopoly", resource=action.a, taken=taken)
 
@@ -1118,6 +1155,7 @@ def _do_end(g: Game, action: Action) -> None:
         return
     p = s.current
     s.dev_new[p] = [0] * len(DEV_KINDS)
+    s.remote_drawn = []  # D-7.2 / Q-33: kept if not exchanged this turn
     s.dev_played = False
     s.built = False
     s.offers_made = 0
@@ -1168,6 +1206,8 @@ _HANDLERS = {
     "market": dois.do_market,
     "market_sell": dois.do_market_sell,
     "market_discard": dois.do_market_discard,
+    "develop": dois.do_develop,
+    "remote_exchange": dois.do_remote_exchange,
 }
 
 __all__ = ["legal_actions", "explain", "perform", "actor", "longest_road_length"]

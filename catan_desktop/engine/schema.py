@@ -25,6 +25,8 @@ KNOWN_MODULES: frozenset[str] = frozenset(
         "market",  # D-4, D-5.3, D-9: the open market cards and their floating price
         "collapse",  # D-5.4: two exhausted resources end the game, everybody loses
         "token_robber",  # D-8: the robber sits on one number token and blocks only that number
+        "terrain_development",  # D-6: reserve tokens onto a hex next to one's building
+        "remote_cards",  # D-7: building on the coast or by an unproductive hex draws a remote-area card
     }
 )
 
@@ -380,6 +382,14 @@ RULESET = _Fields(
                     },
                 ),
                 "collapse": _Fields({}, {"exhausted_resources": _POSITIVE}),  # D-5.4: two
+                "terrain_development": _Fields({}, {"cost": _Table(_POSITIVE, min_items=1)}),  # D-6.2
+                "remote_cards": _Fields(
+                    {},
+                    {
+                        "deck": _Fields({}, {name: _COUNT for name in DEVELOPMENT_CARDS}),  # D-2.1: 6 cards
+                        "exchange": _Table(_POSITIVE, min_items=1),  # D-7.2: grain + wool + ore
+                    },
+                ),
             },
         ),
     },

@@ -105,7 +105,8 @@ def to_data(g: Game) -> dict[str, Any]:
 def _dois_data(g: Game) -> dict[str, Any] | None:
     """The Catan a Dois stocks (RULES.md Part D), or None in other variants."""
     s = g.s
-    if not (s.extra_tokens or s.reserve or s.market_pile or s.market_open or s.market_discard):
+    stocks = (s.extra_tokens, s.reserve, s.market_pile, s.market_open, s.market_discard, s.remote_deck)
+    if not any(stocks):
         return None
     names = g.rules.resources
     return {
@@ -118,6 +119,8 @@ def _dois_data(g: Game) -> dict[str, Any] | None:
         "market_discard": [names[r] for r in s.market_discard],
         "market_excess": s.market_excess,
         "renewal_pending": s.renewal_pending,
+        "remote_deck": list(s.remote_deck),
+        "remote_drawn": list(s.remote_drawn),
     }
 
 
@@ -143,6 +146,8 @@ def _read_dois(data: Any, rules: Ruleset, state: State, topo: Any) -> None:
         state.market_discard = [index[r] for r in data.get("market_discard", [])]
         state.market_excess = int(data.get("market_excess", 0))
         state.renewal_pending = bool(data.get("renewal_pending", False))
+        state.remote_deck = [str(x) for x in data.get("remote_deck", [])]
+        state.remote_drawn = [str(x) for x in data.get("remote_drawn", [])]
     except (KeyError, TypeError, ValueError) as exc:
         raise SnapshotError(f"dois: not valid ({exc!r})") from exc
     if len(state.reserve) != state.players:

@@ -84,6 +84,8 @@ class State:
     market_discard: list[int] = field(default_factory=list)
     market_excess: int = 0  # open cards the trader must put aside (phase market_cap)
     renewal_pending: bool = False  # a 7 renews the market after the robber (D-4.6, Q-25)
+    remote_deck: list[str] = field(default_factory=list)  # remote-area development cards, top last (D-7)
+    remote_drawn: list[str] = field(default_factory=list)  # drawn this turn by the active player
     setup_index: int = 0
     last_settlement: int = -1
     winners: list[int] = field(default_factory=list)
@@ -125,6 +127,8 @@ class State:
         c.market_pile = self.market_pile[:]
         c.market_open = self.market_open[:]
         c.market_discard = self.market_discard[:]
+        c.remote_deck = self.remote_deck[:]
+        c.remote_drawn = self.remote_drawn[:]
         c.winners = self.winners[:]
         c.history = self.history[:]
         c.log = self.log[:]

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def _dois_view(g: Game) -> dict[str, Any] | None:
+def _dois_view(g: Game, seat: int) -> dict[str, Any] | None:
     """Catan a Dois: the open market cards and the turn's prices are public; the pile's order is not."""
     from . import dois
 
@@ -31,6 +31,8 @@ def _dois_view(g: Game) -> dict[str, Any] | None:
         "market_excess": s.market_excess,
         "renewal_pending": s.renewal_pending,
         "prices": {names[r]: dois.price(g, r) for r in range(len(names))} if s.market_open else None,
+        "remote_deck_size": len(s.remote_deck),
+        "remote_drawn": list(s.remote_drawn) if seat == s.current else [],  # drawn face down (D-7.1)
     }
 
 
@@ -128,7 +130,7 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
         "setup": {"queue": list(s.setup_queue), "index": s.setup_index, "last_settlement": s.last_settlement},
         "start_player": s.start_player,
         "special_build_queue": list(s.sbp_queue),
-        "dois": _dois_view(g),
+        "dois": _dois_view(g, seat),
         "built_this_turn": s.built,
         "offers_made": s.offers_made,
         "winners": list(s.winners),

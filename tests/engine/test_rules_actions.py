@@ -46,6 +46,9 @@ SAMPLES = [
     "market brick=1,ore=2 wool",
     "market_sell ore for brick=1,grain=1",
     "market_discard grain=1",
+    "develop 2.3 cards 4,10",
+    "develop 1.1 knight 6",
+    "remote_exchange monopoly",
 ]
 
 

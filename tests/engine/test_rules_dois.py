@@ -284,3 +284,144 @@ def test_d8_robber_sits_on_one_token_and_blocks_only_that_number() -> None:
     assert m2.s.hands[0][r] == before[r] + 1
     # the same token again is not a move
     assert f"{hid}/1" not in {a.a for a in _edit(m, phase="robber", dice=[3, 4]).legal_actions()}
+
+
+# ------------------------------------------------------------------------------------------------ D-6
+
+
+def _own_hex(g: Game, p: int) -> int:
+    """A productive-type hex next to one of ``p``'s buildings."""
+    return next(h for n in g.s.buildings_of[p] for h in g.topo.node_hexes[n] if g.terrain_res[h] is not None)
+
+
+def test_d6_terrain_development_places_reserve_tokens_and_yields_from_the_market() -> None:
+    """D-6.1-D-6.4 / Q-30: a hex next to your building; pay grain + wool + ore; place 1-3 reserve tokens;
+    take as many cards of its resource as it now has tokens from the whole market, which is reshuffled
+    and 4 cards are turned up. D-6.5: the tokens produce from the next roll, each one a separate trigger."""
+    g = _founded(9)
+    p = g.current_player
+    h = _own_hex(g, p)
+    hid = g.topo.hex_ids[h]
+    m = _main_with(g, (4, 2), {"grain": 1, "wool": 1, "ore": 1}, ["brick"])
+    reserve = sorted(m.s.reserve[p])
+    tokens = tuple(reserve[:2])
+    action = Action("develop", hid, ("cards", tokens))
+    assert action in m.legal_actions()
+    assert Action.parse(str(action)) == action
+    before_tokens = len(dois.tokens_of(m, h))
+    r = m.terrain_res[h]
+    in_market = dois.market_count(m, r)
+    cards = _total_cards(m)
+    m.apply(action)
+    after = dois.tokens_of(m, h)
+    assert len(after) == before_tokens + 2 and sorted(m.s.reserve[p]) == reserve[2:]
+    assert m.s.hands[p][r] == min(len(after), in_market)
+    assert len(m.s.market_open) == 4 and not m.s.market_discard
+    assert m.s.hands[p][m.res_index["grain"]] == 0 or r == m.res_index["grain"]
+    assert _total_cards(m) == cards
+    triggers = [slot for hh, _r, _n, slot in (x for v in m.producers.values() for x in v) if hh == h]
+    assert len(triggers) == len(after)
+
+
+def test_d6_2_a_development_card_can_pay_and_leaves_the_game() -> None:
+    """Q-29: any unused development card (even one bought this turn) pays; it is not 'played'."""
+    g = _founded(10)
+    p = g.current_player
+    hid = g.topo.hex_ids[_own_hex(g, p)]
+    devs = [{}, {}]
+    devs[p] = {"victory_point": 1}
+    new = [{}, {}]
+    new[p] = {"victory_point": 1}
+    m = _main_with(g, (4, 2), {}, ["brick"], dev_cards=devs, dev_bought_this_turn=new)
+    vp_before = m.vp(p)
+    token = min(m.s.reserve[p])
+    m.apply(Action("develop", hid, ("victory_point", (token,))))
+    assert m.vp(p) == vp_before - 1 and sum(m.s.dev_hand[p]) == 0
+    assert not m.s.dev_played
+
+
+# ------------------------------------------------------------------------------------------------ D-7
+
+
+def test_d7_building_on_the_coast_draws_a_remote_card_exchangeable_this_turn_only() -> None:
+    """D-7.1 / Q-32: a settlement on the coast or next to an unproductive hex draws the top remote-area card;
+    D-7.2 / Q-33: exchange it this turn for grain + wool + ore (the card leaves the game), else keep it."""
+    from catan_desktop.engine.rules import settlement_spot_free
+
+    g = _founded(11)
+    p = g.current_player
+    topo = g.topo
+    found = None
+    for n in g.s.buildings_of[p]:
+        for a in topo.node_neighbours[n]:
+            for b in topo.node_neighbours[a]:
+                coast_or_barren = b in topo.coastal_nodes or any(
+                    not dois.tokens_of(g, h) for h in topo.node_hexes[b]
+                )
+                e1, e2 = topo.edge_index[tuple(sorted((n, a)))], topo.edge_index[tuple(sorted((a, b)))]
+                free = g.s.edge_owner[e1] in (-1, p) and g.s.edge_owner[e2] < 0
+                if b != n and settlement_spot_free(g, b) and coast_or_barren and free:
+                    found = (b, [e1, e2])
+                    break
+            if found:
+                break
+        if found:
+            break
+    assert found is not None
+    node, edges = found
+    roads = [[e, o] for e, o in enumerate(g.s.edge_owner) if o >= 0] + [
+        [e, p] for e in edges if g.s.edge_owner[e] < 0
+    ]
+    m = _main_with(g, (4, 2), {"brick": 1, "lumber": 1, "wool": 1, "grain": 1}, ["brick"], roads=roads)
+    assert Action("settle", node) in m.legal_actions()
+    deck = len(m.s.remote_deck)
+    m.apply(Action("settle", node))
+    assert len(m.s.remote_deck) == deck - 1
+    card = m.s.remote_drawn[0]
+    assert Action("remote_exchange", card) in m.legal_actions()
+    bank = list(m.s.bank)
+    m.apply(Action("remote_exchange", card))
+    for r in ("grain", "wool", "ore"):
+        assert m.s.bank[m.res_index[r]] == bank[m.res_index[r]] - 1
+    assert sum(m.s.dev_hand[p]) == 0
+    assert not [a for a in m.legal_actions() if a.kind == "remote_exchange"]
+
+
+# ------------------------------------------------------------------------------------------------ D-9
+
+
+def test_d9_1_monopoly_also_takes_the_open_market_cards() -> None:
+    """D-9.1 / Q-35: the open market cards count as a third player's hand."""
+    g = _founded(12)
+    p = g.current_player
+    devs = [{}, {}]
+    devs[p] = {"monopoly": 1}
+    hands = [dict.fromkeys(RES, 0), dict.fromkeys(RES, 0)]
+    hands[1 - p]["ore"] = 2
+    m = _edit(
+        g, phase="main", dice=[4, 2], dev_cards=devs, hands=hands, dois_market_open=["ore", "ore", "wool"]
+    )
+    m.apply(Action("monopoly", "ore"))
+    assert m.s.hands[p][m.res_index["ore"]] == 4
+    assert m.s.market_open == [m.res_index["wool"]]
+
+
+def test_d9_2_invention_falls_back_on_the_market_when_the_bank_is_short() -> None:
+    """D-9.2 / Q-36: bank first, then open cards, then the pile, then the discards."""
+    g = _founded(13)
+    p = g.current_player
+    devs = [{}, {}]
+    devs[p] = {"year_of_plenty": 1}
+    m = _main_with(g, (4, 2), {}, ["ore"], bank={"ore": 0}, dev_cards=devs, dois_market_pile=["ore", "wool"])
+    cards = _total_cards(m)
+    action = Action("year_of_plenty", "ore", "ore")
+    assert action in m.legal_actions()
+    m.apply(action)
+    assert m.s.hands[p][m.res_index["ore"]] == 2
+    assert m.res_index["ore"] not in m.s.market_open + m.s.market_pile
+    assert _total_cards(m) == cards
+
+
+def test_d9_3_longest_road_needs_seven() -> None:
+    g = _new(1)
+    assert g.rules.longest_road_min == 7

@@ -106,7 +106,12 @@ def check_expensive(g: Game, rng: random.Random, replay_history: bool = False) -
     before = g.to_json()
     deck = len(s.dev_deck) + sum(sum(d) for d in s.dev_hand) + sum(s.knights)
     played_progress = sum(1 for e in s.log if e["t"] == "play" and e["card"] != "knight")
+    # Catan a Dois: the remote-area deck (D-7), cards spent on development (D-6.2) or exchanged (D-7.2)
+    deck += len(s.remote_deck)
+    deck += sum(1 for e in s.log if e["t"] == "develop" and e["paid"] != "cards")
+    deck += sum(1 for e in s.log if e["t"] == "remote_exchange")
     total = sum(n for _kind, n in g.rules.dev_deck)
+    total += sum(g.rules.setting("remote_cards", "deck", {}).values())
     assert deck + played_progress == total, "B-1.5 / F-1.2: 25 (34) development cards"
     # save -> load -> same state, and (once per game: it is costly) the history replays to it (habit 5)
     doc = save_document(g, "prop")

@@ -90,8 +90,8 @@ def test_optional_keys_are_checked(base_data: dict[str, Any]) -> None:
     base_data.update(extends=3, summary="one line", modules=["helpers"])
     assert sorted(messages(base_data)) == [
         "extends: must be text, not the number 3",
-        "modules[0]: unknown module 'helpers' (expected one of: "
-        "collapse, market, special_building_phase, token_removal, token_robber)",
+        "modules[0]: unknown module 'helpers' (expected one of: collapse, market, remote_cards, "
+        "special_building_phase, terrain_development, token_removal, token_robber)",
         "summary: must be a list, not the text 'one line'",
     ]
 
@@ -99,7 +99,15 @@ def test_optional_keys_are_checked(base_data: dict[str, Any]) -> None:
 def test_known_modules_and_unknown_modules_get_a_hint(
     base_data: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert {"special_building_phase", "token_removal", "market", "collapse", "token_robber"} == KNOWN_MODULES
+    assert {
+        "special_building_phase",
+        "token_removal",
+        "market",
+        "collapse",
+        "token_robber",
+        "terrain_development",
+        "remote_cards",
+    } == KNOWN_MODULES
     monkeypatch.setattr(schema, "KNOWN_MODULES", frozenset({"market", "helpers"}))
     base_data["modules"] = ["market", "helpres"]
     assert messages(base_data) == ["modules[1]: unknown module 'helpres' (did you mean 'helpers'?)"]
