@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -25,22 +24,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
+
 from catan_desktop.ai import create_bot  # noqa: E402
 from catan_desktop.engine import Game  # noqa: E402
 from catan_desktop.match import play_game  # noqa: E402
 
 RUNGS = ("hard:normal", "normal:easy", "easy:random")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval for a binomial proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _play(args: tuple[str, str, int, str]) -> dict[str, Any]:

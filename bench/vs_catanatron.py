@@ -70,26 +70,15 @@ from collections import Counter
 from typing import Any
 
 from _catanatron_env import BENCH_DIR, CATANATRON_VERSION, PROJECT_RUNTIME, ensure_catanatron_venv, log
+from _stats import wilson
 
 BRIDGE = BENCH_DIR / "_catanatron_bridge.py"
 OPPONENT_NAMES = {"vp": "VictoryPointPlayer", "random": "RandomPlayer", "weighted": "WeightedRandomPlayer"}
 MODES = {"1v1": 2, "1v3": 4}
 DEFAULT_GAMES = 200
-Z95 = 1.959963984540054
 
 
 # ----------------------------------------------------------------------------- statistics
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (as fractions)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def percentile(values: list[float], q: float) -> float | None:

@@ -216,17 +216,23 @@ def legal_actions(g: Game) -> list[Action]:
 
 def _special_build_actions(g: Game) -> list[Action]:
     """F-3.2/F-3.3: the seat in the special building phase may build and buy cards, then pass ("end")."""
+    return _build_actions(g, g.s.sbp_queue[0])
+
+
+def _build_actions(g: Game, p: int) -> list[Action]:
+    """End, buy a card, and every affordable road, settlement and city of seat ``p``."""
     s, rules = g.s, g.rules
-    p = s.sbp_queue[0]
     hand = s.hands[p]
     left = s.pieces_left[p]
     acts: list[Action] = [A_END]
     if s.dev_deck and can_afford(hand, rules.costs["development_card"]):
         acts.append(A_BUY)
     if left[ROAD] and can_afford(hand, rules.costs["road"]):
-        acts.extend([g.road_actions[e] for e in road_spots(g, p)])
+        road_acts = g.road_actions
+        acts.extend([road_acts[e] for e in road_spots(g, p)])
     if left[SETTLEMENT] and can_afford(hand, rules.costs["settlement"]):
-        acts.extend([g.settle_actions[n] for n in settlement_spots(g, p)])
+        settle_acts = g.settle_actions
+        acts.extend([settle_acts[n] for n in settlement_spots(g, p)])
     if left[CITY] and can_afford(hand, rules.costs["city"]):
         acts.extend(Action("city", n) for n in sorted(s.buildings_of[p]) if s.node_level[n] == 1)
     return acts
@@ -242,18 +248,7 @@ def _main_actions(g: Game) -> list[Action]:
     s, rules = g.s, g.rules
     p = s.current
     hand = s.hands[p]
-    left = s.pieces_left[p]
-    acts: list[Action] = [A_END]
-    if s.dev_deck and can_afford(hand, rules.costs["development_card"]):
-        acts.append(A_BUY)
-    if left[ROAD] and can_afford(hand, rules.costs["road"]):
-        road_acts = g.road_actions
-        acts.extend([road_acts[e] for e in road_spots(g, p)])
-    if left[SETTLEMENT] and can_afford(hand, rules.costs["settlement"]):
-        settle_acts = g.settle_actions
-        acts.extend([settle_acts[n] for n in settlement_spots(g, p)])
-    if left[CITY] and can_afford(hand, rules.costs["city"]):
-        acts.extend(Action("city", n) for n in sorted(s.buildings_of[p]) if s.node_level[n] == 1)
+    acts = _build_actions(g, p)
     acts.extend(_dev_plays(g, p))
     if trading_allowed(g):
         rates = harbour_rates(g, p)

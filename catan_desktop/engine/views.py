@@ -12,28 +12,21 @@ if TYPE_CHECKING:
 
 
 def _dois_view(g: Game, seat: int) -> dict[str, Any] | None:
-    """Catan a Dois: the open market cards and the turn's prices are public; the pile's order is not."""
+    """Catan a Dois: the snapshot's stocks, minus what is face down (the market pile's and the remote
+    deck's order and make-up, another player's remote card drawn this turn), plus the turn's prices."""
     from . import dois
+    from .snapshot import _dois_data
 
-    s = g.s
-    if not (s.extra_tokens or s.reserve or s.market_pile or s.market_open or s.market_discard):
+    data = _dois_data(g)
+    if data is None:
         return None
+    s = g.s
     names = g.rules.resources
-    return {
-        "extra_tokens": {g.topo.hex_ids[h]: list(x) for h, x in enumerate(s.extra_tokens) if x},
-        "robber_slot": s.robber_slot,
-        "reserve": [list(x) for x in s.reserve],
-        "removed_types": list(s.removed_types),
-        "market_open": [names[r] for r in s.market_open],
-        "market_pile_size": len(s.market_pile),
-        "market_discard_size": len(s.market_discard),
-        "market_discard": [names[r] for r in s.market_discard],  # face up: everyone saw them go
-        "market_excess": s.market_excess,
-        "renewal_pending": s.renewal_pending,
-        "prices": {names[r]: dois.price(g, r) for r in range(len(names))} if s.market_open else None,
-        "remote_deck_size": len(s.remote_deck),
-        "remote_drawn": list(s.remote_drawn) if seat == s.current else [],  # drawn face down (D-7.1)
-    }
+    data["market_pile_size"] = len(data.pop("market_pile"))
+    data["remote_deck_size"] = len(data.pop("remote_deck"))
+    data["remote_drawn"] = data["remote_drawn"] if seat == s.current else []  # drawn face down (D-7.1)
+    data["prices"] = {names[r]: dois.price(g, r) for r in range(len(names))} if s.market_open else None
+    return data
 
 
 def observation(g: Game, seat: int) -> dict[str, Any]:
