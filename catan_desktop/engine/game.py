@@ -98,7 +98,7 @@ class Game:
         self.rng = rng
         self.seed = seed
         self.options = dict(options)
-        self.modular = bool(rules.modules)  # any rule module on: the rules check which (a fast path otherwise)
+        self.modular = bool(rules.modules)  # a rule module is on: the rules look up which (else a fast path)
         self.res_index = {r: i for i, r in enumerate(rules.resources)}
         # shared immutable action values, so listing legal moves allocates little
         self.road_actions = [Action("road", e) for e in range(self.topo.num_edges)]
