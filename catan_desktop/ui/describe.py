@@ -34,6 +34,7 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     t = event.get("t")
     seat = event.get("seat")
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    you = who == _("You")  # the default name of the human seat: "You accept", not "You accepts"
     if t == "roll":
         d = event["dice"]
         return _("{who} rolled {a} + {b} = {total}", who=who, a=d[0], b=d[1], total=d[0] + d[1])
@@ -88,16 +89,18 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         )
     if t == "offer":
         return _(
-            "{who} offers {give} for {get}",
+            "You offer {give} for {get}" if you else "{who} offers {give} for {get}",
             who=who,
             give=cards_text(event["give"]),
             get=cards_text(event["get"]),
         )
     if t in ("accept", "reject"):
+        if you:
+            return _("You accept") if t == "accept" else _("You decline")
         return _("{who} accepts", who=who) if t == "accept" else _("{who} declines", who=who)
     if t == "counter":
         return _(
-            "{who} counters: {give} for {get}",
+            "You counter: {give} for {get}" if you else "{who} counters: {give} for {get}",
             who=who,
             give=cards_text(event["give"]),
             get=cards_text(event["get"]),
@@ -119,10 +122,16 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     if t == "longest_road":
         if seat is None:
             return _("Longest Road is set aside")
+        if you:
+            return _("You take Longest Road ({n} roads)", n=event["length"])
         return _("{who} takes Longest Road ({n} roads)", who=who, n=event["length"])
     if t == "largest_army":
+        if you:
+            return _("You take Largest Army ({n} knights)", n=event["knights"])
         return _("{who} takes Largest Army ({n} knights)", who=who, n=event["knights"])
     if t == "win":
+        if you:
+            return _("You win with {vp} points!", vp=event["vp"])
         return _("{who} wins with {vp} points!", who=who, vp=event["vp"])
     if t == "remove_token":
         return _(
