@@ -1,7 +1,8 @@
 """How long the computer opponents think: milliseconds per decision, per level.
 
-Plays ``--games`` four-player base games with one seat of each level (easy, normal, hard) plus a random
-seat, rotating the seats, and times every ``bot.choose`` call (the trivial one-option decisions
+Plays ``--games`` four-player games (of ``--variant``; more seats where it needs more, fewer where it
+allows fewer) with one seat of each level (easy, normal, hard) plus a random seat, rotating the seats, and
+times every ``bot.choose`` call (the trivial one-option decisions
 included, reported separately too). Goals from the AI issue: normal p95 <= 50 ms, hard p95 <= 1 s.
 
     python bench/ai_latency.py --games 20
@@ -21,7 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from catan_desktop.ai import create_bot  # noqa: E402
-from catan_desktop.engine import Game  # noqa: E402
+from catan_desktop.engine import Game, load_rules  # noqa: E402
 
 LEVELS = ("easy", "normal", "hard", "random")
 
@@ -36,9 +37,11 @@ def _pct(values: list[float], q: float) -> float:
 def run(games: int, seed: int, variant: str) -> dict[str, Any]:
     times: dict[str, list[float]] = {k: [] for k in LEVELS}
     real: dict[str, list[float]] = {k: [] for k in LEVELS}  # decisions with more than one legal action
+    rules = load_rules(variant)
+    players = min(max(len(LEVELS), rules.players_min), rules.players_max)
     for i in range(games):
-        order = [LEVELS[(i + k) % len(LEVELS)] for k in range(len(LEVELS))]
-        game = Game.new(variant, players=len(order), seed=seed + i)
+        order = [LEVELS[(i + k) % len(LEVELS)] for k in range(players)]
+        game = Game.new(variant, players=players, seed=seed + i)
         bots = [create_bot(kind, seed=(seed + i) * 101 + k) for k, kind in enumerate(order)]
         while not game.is_over and game.turn < 400:
             seat = game.current_player
