@@ -945,7 +945,9 @@ class GameScene(GuiScene):
             rect = self.panel_rect(seat)
             active = seat == g.active_player and not g.is_over
             acting = seat == self.ctl.seat_to_act and not g.is_over
-            self._panel(surface, rect, PARCHMENT, GOLD if active else (107, 74, 47), 4 if active else 2)
+            building = acting and g.phase == "special_build"  # F-3.2: this seat's turn to build or pass
+            lit = active or building
+            self._panel(surface, rect, PARCHMENT, GOLD if lit else (107, 74, 47), 4 if lit else 2)
             colour = rgb(self.colours[seat])
             stripe = pygame.Rect(rect.x + s(6), rect.y + s(6), s(10), rect.h - s(12))
             pygame.draw.rect(surface, colour, stripe, border_radius=s(4))
@@ -1002,7 +1004,10 @@ class GameScene(GuiScene):
                 bx -= s(28)
                 pygame.draw.circle(surface, GOLD, (bx + s(13), rect.y + s(66)), s(15))
                 surface.blit(img, (bx, rect.y + s(53)))
-            if acting and not self.ctl.is_human(seat):
+            if building:
+                label = _("may build, then Pass") if self.ctl.is_human(seat) else _("building")
+                self._text(surface, label, (rect.x + s(24), rect.y + s(48)), 12, INK, bold=True)
+            elif acting and not self.ctl.is_human(seat):
                 dots = "." * (1 + int(time.perf_counter() * 3) % 3)
                 self._text(surface, _("thinking") + dots, (rect.x + s(24), rect.y + s(48)), 12, INK_SOFT)
             elif acting and g.phase in ("discard", "trade_offer"):
