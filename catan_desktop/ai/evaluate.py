@@ -219,6 +219,8 @@ def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
     s = g.s
     if s.winners:
         return w.win if p in s.winners else -w.win
+    if s.phase == "over":  # a game over with no winner: Catan a Dois's collapse (D-5.4), everybody loses
+        return -0.9 * w.win
     info = board_info(g)
     v = w.vp * g.vp(p)
     prod = production(g, p, info, w, robber)

@@ -160,3 +160,36 @@ def test_monopoly_names_the_resource_the_others_hold_most(kit, level: str) -> No
     assert game.is_legal(action)
     if level != "easy":  # easy may pick any move close to the best
         assert action == Action("monopoly", "ore")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_does_not_cause_a_collapse_when_it_has_a_choice(level: str) -> None:
+    """Catan a Dois D-5.4: two exhausted resources end the game and everybody loses. With ore already
+    exhausted and one grain left in the bank, trading for that grain would end the game: no level does."""
+    import json
+    from pathlib import Path
+
+    from catan_desktop.ai.evaluate import evaluate
+
+    variant = str(Path(__file__).resolve().parents[1] / "fixtures" / "catan-a-dois-core.yaml")
+    g = Game.new(variant, players=2, seed=3)
+    bots = [create_bot("normal", seed=k) for k in range(2)]
+    while g.turn == 0:
+        g.apply(bots[g.current_player].choose(g, g.current_player))
+    d = json.loads(g.to_json())
+    p = d["current"]
+    hands = [dict.fromkeys(("lumber", "wool", "grain", "brick", "ore"), 0) for _ in range(2)]
+    hands[p]["wool"] = 4
+    d.update(phase="main", dice=[2, 1], hands=hands)
+    d["bank"] = {"lumber": 12, "wool": 8, "grain": 1, "brick": 12, "ore": 0}
+    d.pop("rng", None)
+    game = Game.from_json(json.dumps(d))
+    collapse = Action("maritime", "wool", "grain")
+    assert game.is_legal(collapse)
+    after = game.clone()
+    after.apply(collapse)
+    assert after.is_over and after.winners == []
+    assert evaluate(after, p, NORMAL) < -500
+    for seed in range(5):
+        action = create_bot(level, seed=seed).choose(game, p)
+        assert action != collapse, (level, seed)
