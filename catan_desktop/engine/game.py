@@ -191,7 +191,10 @@ class Game:
         if self.rules.start_player == "first_seat":
             return 0
         while True:
-            rolls = {p: self.rng.randint(1, 6) + self.rng.randint(1, 6) for p in players}
+            if self.rules.start_player == "highest_die":  # D-1.2 / Q-19: one die each
+                rolls = {p: self.rng.randint(1, 6) for p in players}
+            else:
+                rolls = {p: self.rng.randint(1, 6) + self.rng.randint(1, 6) for p in players}
             best = max(rolls.values())
             self.event("start_roll", rolls=[rolls.get(p) for p in range(self.s.players)])
             players = [p for p in players if rolls[p] == best]

@@ -31,7 +31,7 @@ KNOWN_MODULES: frozenset[str] = frozenset(
 )
 
 SIDES = ("NE", "E", "SE", "SW", "W", "NW")
-START_PLAYER_RULES = ("highest_roll", "first_seat")
+START_PLAYER_RULES = ("highest_roll", "highest_die", "first_seat")  # 2 dice, 1 die, seat 0
 DEVELOPMENT_CARDS = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
 BUILDABLES = ("road", "settlement", "city", "development_card")
 GENERIC_HARBOUR = "generic"  # a harbour_set entry that trades any resource

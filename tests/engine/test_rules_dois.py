@@ -422,6 +422,17 @@ def test_d9_2_invention_falls_back_on_the_market_when_the_bank_is_short() -> Non
     assert _total_cards(m) == cards
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_d1_2_one_die_each_for_the_start_player_ties_reroll(seed: int) -> None:
+    """D-1.2 / Q-19: each player rolls one die; the higher starts placing and takes the first turn."""
+    g = _new(seed)
+    rolls = [e["rolls"] for e in g.log if e["t"] == "start_roll"]
+    assert rolls and all(1 <= r <= 6 for pair in rolls for r in pair)
+    assert all(a == b for a, b in rolls[:-1])  # every roll before the last was a tie
+    last = rolls[-1]
+    assert last[0] != last[1] and g.s.start_player == last.index(max(last))
+
+
 def test_d9_3_longest_road_needs_seven() -> None:
     g = _new(1)
     assert g.rules.longest_road_min == 7
