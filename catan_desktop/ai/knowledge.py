@@ -32,6 +32,8 @@ class CardTracker:
         self.unknown: list[int] = []
         self.played: dict[str, int] = {}
         self.key: tuple[Any, ...] = ()
+        self.develop_cost: dict[str, int] = {}
+        self.exchange: dict[str, int] = {}
 
     def update(self, obs: dict[str, Any], rules: Ruleset) -> None:
         log = obs["log"]
@@ -48,6 +50,8 @@ class CardTracker:
             self.played = {}
         idx = {r: i for i, r in enumerate(rules.resources)}
         costs = rules.costs
+        self.develop_cost = rules.setting("terrain_development", "cost", {})
+        self.exchange = rules.setting("remote_cards", "exchange", {})
         for ev in log[self.seen :]:
             self._event(ev, idx, costs)
         self.seen = len(log)
@@ -126,17 +130,15 @@ class CardTracker:
             self._lose(q, idx[ev["give"]], 1)
             for r, n in ev["get"].items():
                 self.known[q][idx[r]] += n
-        elif t == "develop":  # D-6: grain + wool + ore (or a development card), then the market's cards
+        elif t == "develop":  # D-6: the rule file's cost (or a development card), then the market's cards
             if ev.get("paid") == "cards":
-                for r in ("grain", "wool", "ore"):
-                    if r in idx:
-                        self._lose(q, idx[r], 1)
+                for r, n in self.develop_cost.items():
+                    self._lose(q, idx[r], n)
             if ev.get("got"):
                 self.known[q][idx[ev["resource"]]] += ev["got"]
-        elif t == "remote_exchange":  # D-7.2
-            for r in ("grain", "wool", "ore"):
-                if r in idx:
-                    self.known[q][idx[r]] += 1
+        elif t == "remote_exchange":  # D-7.2: the rule file's exchange cards
+            for r, n in self.exchange.items():
+                self.known[q][idx[r]] += n
         elif t == "play":
             card = ev.get("card")
             if card:

@@ -93,7 +93,7 @@ def to_data(g: Game) -> dict[str, Any]:
         "resume_phase": s.resume_phase,
         "setup": {"queue": list(s.setup_queue), "index": s.setup_index, "last_settlement": s.last_settlement},
         "special_build_queue": list(s.sbp_queue),
-        "dois": _dois_data(g),
+        "dois": dois_data(g),
         "winners": list(s.winners),
         "rng": [version, list(internal), gauss],
         "history": list(g.history),
@@ -102,7 +102,7 @@ def to_data(g: Game) -> dict[str, Any]:
     }
 
 
-def _dois_data(g: Game) -> dict[str, Any] | None:
+def dois_data(g: Game) -> dict[str, Any] | None:
     """The Catan a Dois stocks (RULES.md Part D), or None in other variants."""
     s = g.s
     stocks = (s.extra_tokens, s.reserve, s.market_pile, s.market_open, s.market_discard, s.remote_deck)

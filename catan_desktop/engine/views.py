@@ -15,9 +15,9 @@ def _dois_view(g: Game, seat: int) -> dict[str, Any] | None:
     """Catan a Dois: the snapshot's stocks, minus what is face down (the market pile's and the remote
     deck's order and make-up, another player's remote card drawn this turn), plus the turn's prices."""
     from . import dois
-    from .snapshot import _dois_data
+    from .snapshot import dois_data
 
-    data = _dois_data(g)
+    data = dois_data(g)
     if data is None:
         return None
     s = g.s
