@@ -167,11 +167,10 @@ def test_does_not_cause_a_collapse_when_it_has_a_choice(level: str) -> None:
     """Catan a Dois D-5.4: two exhausted resources end the game and everybody loses. With ore already
     exhausted and one grain left in the bank, trading for that grain would end the game: no level does."""
     import json
-    from pathlib import Path
 
     from catan_desktop.ai.evaluate import evaluate
 
-    variant = str(Path(__file__).resolve().parents[1] / "fixtures" / "catan-a-dois-core.yaml")
+    variant = "catan-a-dois"
     g = Game.new(variant, players=2, seed=3)
     bots = [create_bot("normal", seed=k) for k in range(2)]
     while g.turn == 0:

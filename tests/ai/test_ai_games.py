@@ -84,9 +84,8 @@ def test_every_level_plays_the_catan_a_dois_core_without_an_illegal_action() -> 
     """The Catan a Dois engine core (tests/fixtures/catan-a-dois-core.yaml, RULES.md Part D): founding
     token removal, the market and its cap, the robber on a token. The bots reach the end (a win or a
     collapse, D-5.4) through legal moves only."""
-    from pathlib import Path
 
-    variant = str(Path(__file__).resolve().parents[1] / "fixtures" / "catan-a-dois-core.yaml")
+    variant = "catan-a-dois"
     kinds = list(DIFFICULTIES) + ["random"]
     ended = 0
     for i in range(24):

@@ -7,14 +7,13 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from catan_desktop.engine import Action, Game, dois, make_bundle
 
-VARIANT = str(Path(__file__).resolve().parents[1] / "fixtures" / "catan-a-dois-core.yaml")
+VARIANT = "catan-a-dois"
 RES = ("lumber", "wool", "grain", "brick", "ore")
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import random
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,7 +25,7 @@ MAX_TURNS = 3000
 GAMES = int(os.environ.get("CATAN_PROPERTY_GAMES", "1000"))
 GAMES_5_6 = int(os.environ.get("CATAN_PROPERTY_GAMES_5_6", "500"))
 GAMES_DOIS = int(os.environ.get("CATAN_PROPERTY_GAMES_DOIS", "500"))
-DOIS = str(Path(__file__).resolve().parents[1] / "fixtures" / "catan-a-dois-core.yaml")
+DOIS = "catan-a-dois"
 
 PROBES = [
     Action("roll"),
