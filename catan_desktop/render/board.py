@@ -3,6 +3,11 @@
 The parts that change only when the board is laid out again (sea, island, tiles, harbours, tokens) are
 drawn once into a cached "static layer" and blitted each frame; pieces and overlays are drawn on top
 from cached, pre-scaled sprites, so a redraw is a few dozen blits. Drawing never changes the game.
+
+A hex may hold several number tokens (Catan a Dois terrain development, RULES.md D-6): they are drawn
+smaller, side by side, in a triangle or a 2x2 square (``token_centres``), and the robber stands beside
+the one token it blocks (D-8). A producing terrain left without a token is unproductive (D-1.6) and is
+drawn faded, like the desert's dry cousin.
 """
 
 from __future__ import annotations
@@ -41,6 +46,28 @@ PIER_WOOD = (176, 132, 82)
 PIER_LINE = (120, 84, 50)
 GLOW = (255, 236, 160)
 RING = (255, 250, 225)
+FALLOW_KEEP = (140, 140, 140)  # an unproductive tile keeps this much (of 255) of its grey texture...
+FALLOW_TINT = (116, 106, 90)  # ...lifted by this warm grey: a bleached, dusty look
+FALLOW_ALPHA = 235  # how much the veil covers the tile's own colours (of 255)
+TOKEN_DISC = 0.87  # the token's disc diameter, as a fraction of its sprite's side
+
+# Token arrangements by count, in hex radii from the hex centre (y down): the token diameter, each token's
+# centre in tokens_of order, and where the robber's feet go when it blocks that token (beside it, outward).
+_TOKEN_LAYOUTS: dict[int, tuple[float, tuple[Point, ...], tuple[Point, ...]]] = {
+    1: (TOKEN, ((0.0, 0.0),), ((-0.50, 0.36),)),
+    2: (0.52, ((-0.29, 0.0), (0.29, 0.0)), ((-0.64, 0.30), (0.64, 0.30))),
+    3: (
+        0.50,
+        ((0.0, -0.27), (-0.28, 0.21), (0.28, 0.21)),
+        ((-0.42, -0.03), (-0.60, 0.50), (0.60, 0.50)),
+    ),
+    4: (
+        0.47,
+        ((-0.265, -0.255), (0.265, -0.255), (-0.265, 0.255), (0.265, 0.255)),
+        ((-0.58, -0.01), (0.58, -0.01), (-0.58, 0.52), (0.58, 0.52)),
+    ),
+}
+ROBBER_W_SMALL = 0.42  # the robber beside one of several (smaller) tokens
 
 _SS = 3  # supersampling for code-drawn sprites
 
@@ -53,15 +80,89 @@ class Highlight:
     nodes: frozenset[int] = frozenset()
     edges: frozenset[int] = frozenset()
     hexes: frozenset[int] = frozenset()
+    tokens: frozenset[tuple[int, int]] = frozenset()  # (hex, slot in tokens_of order): the robber's targets
 
 
 @dataclass(frozen=True)
 class Hover:
-    """The spot under the mouse: a ghost of what would be built there, in the player's colour."""
+    """The spot under the mouse: a ghost of what would be built there, in the player's colour.
 
-    kind: Literal["node", "edge", "hex"]
+    For ``kind`` "token", ``index`` is the hex and ``slot`` the token on it (tokens_of order).
+    """
+
+    kind: Literal["node", "edge", "hex", "token"]
     index: int
     colour: str
+    slot: int = 0
+
+
+def tokens_on(game: Any, h: int) -> list[int]:
+    """The number tokens on hex ``h``: the printed one (if any) then the developed ones.
+
+    The same order as ``engine.dois.tokens_of``, for games (and stand-ins) without ``extra_tokens`` too.
+    """
+    s = game.s
+    out = [s.number[h]] if s.number[h] else []
+    extra = getattr(s, "extra_tokens", None)
+    if extra:
+        out.extend(extra[h])
+    return out
+
+
+def _token_layout(count: int) -> tuple[float, list[Point], list[Point]]:
+    """Diameter, centres and robber feet (in hex radii) for ``count`` tokens on a hex."""
+    known = _TOKEN_LAYOUTS.get(count)
+    if known is not None:
+        return known[0], list(known[1]), list(known[2])
+    # more than the rules allow: a ring of small tokens, so nothing is ever lost from view
+    angles = [2 * math.pi * i / count - math.pi / 2 for i in range(count)]
+    centres = [(0.36 * math.cos(a), 0.36 * math.sin(a)) for a in angles]
+    feet = [(x * 1.6 + (-0.2 if x <= 0 else 0.2), y * 1.6 + 0.3) for x, y in centres]
+    return 0.36, centres, feet
+
+
+def token_diameter(layout: BoardLayout, count: int) -> int:
+    """The drawn size in px of a token's sprite on a hex holding ``count`` tokens."""
+    return max(4, round(_token_layout(max(1, count))[0] * layout.size))
+
+
+def token_centres(layout: BoardLayout, game: Any, h: int) -> list[Point]:
+    """The screen centre of each token's disc on hex ``h``, in tokens_of order (empty: no token)."""
+    count = len(tokens_on(game, h))
+    if not count:
+        return []
+    cx, cy = layout.hex_center(h)
+    size = layout.size
+    return [(cx + dx * size, cy + dy * size) for dx, dy in _token_layout(count)[1]]
+
+
+def token_at(layout: BoardLayout, game: Any, x: float, y: float) -> tuple[int, int] | None:
+    """The (hex, slot) whose drawn token disc contains screen point (x, y), or None."""
+    h = layout.hex_at(x, y)
+    if h is None:
+        return None
+    centres = token_centres(layout, game, h)
+    r = token_diameter(layout, len(centres)) * TOKEN_DISC / 2
+    best: tuple[int, int] | None = None
+    best_d2 = r * r
+    for slot, (tx, ty) in enumerate(centres):
+        d2 = (tx - x) ** 2 + (ty - y) ** 2
+        if d2 <= best_d2:
+            best, best_d2 = (h, slot), d2
+    return best
+
+
+def robber_slot(game: Any) -> int:
+    """The token the robber blocks on its hex (0 for games where it sits on the whole hex)."""
+    return max(0, getattr(game.s, "robber_slot", 0))
+
+
+def is_unproductive(game: Any, h: int) -> bool:
+    """A producing terrain with no number token left: it yields nothing (Catan a Dois, D-1.6)."""
+    terrain = game.s.terrain[h]
+    rules = getattr(game, "rules", None)  # a stand-in game without rules: only the desert is barren
+    barren = rules.terrain_resource.get(terrain) is None if rules is not None else terrain == "desert"
+    return not barren and not tokens_on(game, h)
 
 
 class BoardRenderer:
@@ -97,7 +198,9 @@ class BoardRenderer:
         to bottom, emblems on them), the robber, legal-node rings and legal-edge bars, the hover ghost.
 
         ``colours`` names each seat's colour (palette.CLASSIC or COLOUR_BLIND); ``robber_hex`` draws the
-        robber somewhere other than ``game.s.robber``; ``hidden_hex_numbers`` leaves the tokens off.
+        robber somewhere other than ``game.s.robber`` (on that hex's first token); ``hidden_hex_numbers``
+        leaves the tokens off. Where the robber sits on one token of several (``game.s.robber_slot``),
+        it stands beside that token and only that token is veiled.
         Raises ValueError when ``colours`` has fewer entries than the game has players, AssetError when
         a sprite is missing.
         """
@@ -116,6 +219,7 @@ class BoardRenderer:
             topo.hex_axial,
             tuple(s.terrain),
             tuple(s.number),
+            tuple(tuple(x) for x in getattr(s, "extra_tokens", None) or ()),
             tuple(s.harbours),
             hidden_hex_numbers,
         )
@@ -125,12 +229,18 @@ class BoardRenderer:
         surface.blit(self._static, (0, 0))
 
         robber = s.robber if robber_hex is None else robber_hex
-        if 0 <= robber < topo.num_hexes and s.number[robber] and not hidden_hex_numbers:
-            cx, cy = layout.hex_center(robber)
-            self._blit_centred(surface, self._dim_token(s.number[robber], size), (cx, cy + TOKEN_DY))
+        slot = robber_slot(game) if robber == s.robber else 0
+        if 0 <= robber < topo.num_hexes and not hidden_hex_numbers:
+            tokens = tokens_on(game, robber)
+            if 0 <= slot < len(tokens):
+                tx, ty = token_centres(layout, game, robber)[slot]
+                dim = self._dim_token(tokens[slot], token_diameter(layout, len(tokens)))
+                self._blit_centred(surface, dim, (tx, ty + TOKEN_DY))
 
         if highlight is not None and highlight.hexes:
             self._draw_hex_highlight(surface, layout, highlight)  # under the pieces: never hide a road
+        if highlight is not None and highlight.tokens:
+            self._draw_token_highlight(surface, layout, game, highlight)
 
         for e, owner in enumerate(s.edge_owner):
             if owner >= 0:
@@ -145,12 +255,12 @@ class BoardRenderer:
                     self._draw_emblem(surface, layout, n, owner, s.node_level[n], size)
 
         if 0 <= robber < topo.num_hexes:
-            self._draw_robber(surface, layout, robber, s, hidden_hex_numbers, ghost=False)
+            self._draw_robber(surface, layout, robber, slot, game, hidden_hex_numbers, ghost=False)
 
         if highlight is not None:
             self._draw_highlight(surface, layout, s, highlight)
         if hover is not None:
-            self._draw_hover(surface, layout, s, hover, hidden_hex_numbers)
+            self._draw_hover(surface, layout, game, hover, hidden_hex_numbers)
 
     def _blit_centred(self, surface: pygame.Surface, sprite: pygame.Surface, at: Point) -> None:
         w, h = sprite.get_size()
@@ -185,20 +295,31 @@ class BoardRenderer:
         dx, dy = (-0.165, -0.10) if level >= 2 else (-0.085, -0.03)
         self._blit_centred(surface, spr, (x + dx * size, y + dy * size))
 
-    def _robber_spot(self, layout: BoardLayout, h: int, s: Any, hidden: bool) -> Point:
-        """Where the robber's feet go on hex ``h``: beside the token, or centred on a hex without one."""
+    def _robber_spot(self, layout: BoardLayout, h: int, slot: int, game: Any, hidden: bool) -> Point:
+        """Where the robber's feet go on hex ``h``: beside token ``slot``, or centred on a hex without one."""
         cx, cy = layout.hex_center(h)
-        if s.number[h] and not hidden:
-            return (cx - 0.50 * layout.size, cy + 0.36 * layout.size)
+        count = len(tokens_on(game, h))
+        if count and not hidden:
+            feet = _token_layout(count)[2]
+            dx, dy = feet[min(max(slot, 0), count - 1)]
+            return (cx + dx * layout.size, cy + dy * layout.size)
         return (cx, cy + 0.36 * layout.size)
 
     def _draw_robber(
-        self, surface: pygame.Surface, layout: BoardLayout, h: int, s: Any, hidden: bool, ghost: bool
+        self,
+        surface: pygame.Surface,
+        layout: BoardLayout,
+        h: int,
+        slot: int,
+        game: Any,
+        hidden: bool,
+        ghost: bool,
     ) -> None:
-        w = max(4, round(ROBBER_W * layout.size))
+        small = len(tokens_on(game, h)) > 1 and not hidden
+        w = max(4, round((ROBBER_W_SMALL if small else ROBBER_W) * layout.size))
         hgt = round(w * 108 / 72)
         spr = self._robber_ghost((w, hgt)) if ghost else self.assets.scaled("robber", (w, hgt))
-        fx, fy = self._robber_spot(layout, h, s, hidden)
+        fx, fy = self._robber_spot(layout, h, slot, game, hidden)
         # the sprite's feet (with their shadow) are ~4% above its bottom edge; a ghost has a halo around it
         pw, ph = spr.get_size()
         surface.blit(spr, (round(fx - pw / 2), round(fy - hgt * 0.96 - (ph - hgt) / 2)))
@@ -207,6 +328,17 @@ class BoardRenderer:
         for h in sorted(hl.hexes):
             if 0 <= h < layout.topo.num_hexes:
                 self._blit_centred(surface, self._hex_glow(layout.size), layout.hex_center(h))
+
+    def _draw_token_highlight(
+        self, surface: pygame.Surface, layout: BoardLayout, game: Any, hl: Highlight
+    ) -> None:
+        for h, slot in sorted(hl.tokens):
+            if not 0 <= h < layout.topo.num_hexes:
+                continue
+            centres = token_centres(layout, game, h)
+            if 0 <= slot < len(centres):
+                td = token_diameter(layout, len(centres))
+                self._blit_centred(surface, self._token_ring(td, layout.size), centres[slot])
 
     def _draw_highlight(self, surface: pygame.Surface, layout: BoardLayout, s: Any, hl: Highlight) -> None:
         size = layout.size
@@ -221,8 +353,9 @@ class BoardRenderer:
                 self._blit_centred(surface, self._ring(size, big), (x, y - lift))
 
     def _draw_hover(
-        self, surface: pygame.Surface, layout: BoardLayout, s: Any, hover: Hover, hidden: bool
+        self, surface: pygame.Surface, layout: BoardLayout, game: Any, hover: Hover, hidden: bool
     ) -> None:
+        s = game.s
         size = layout.size
         topo = layout.topo
         if hover.kind == "node" and 0 <= hover.index < topo.num_nodes:
@@ -232,7 +365,9 @@ class BoardRenderer:
             spr = self._road(hover.colour, layout.edge_angle(hover.index), size, ghost=True)
             self._blit_centred(surface, spr, layout.edge_mid(hover.index))
         elif hover.kind == "hex" and 0 <= hover.index < topo.num_hexes:
-            self._draw_robber(surface, layout, hover.index, s, hidden, ghost=True)
+            self._draw_robber(surface, layout, hover.index, 0, game, hidden, ghost=True)
+        elif hover.kind == "token" and 0 <= hover.index < topo.num_hexes:
+            self._draw_robber(surface, layout, hover.index, hover.slot, game, hidden, ghost=True)
 
     # ------------------------------------------------------------------------------------ static layer
 
@@ -264,18 +399,19 @@ class BoardRenderer:
                 pygame.draw.polygon(base, (150, 150, 140), layout.hex_polygon(h))  # a terrain with no art yet
                 continue
             self._blit_centred(base, tile, layout.hex_center(h))
+            if is_unproductive(game, h):
+                self._blit_centred(base, self._fallow(terrain, (tw, th)), layout.hex_center(h))
 
         for e, kind in s.harbours:
             self._draw_harbour(base, layout, e, kind)
 
         if not hidden:
-            td = max(4, round(TOKEN * size))
             for h in range(topo.num_hexes):
-                num = s.number[h]
-                if num:
-                    cx, cy = layout.hex_center(h)
+                tokens = tokens_on(game, h)
+                td = token_diameter(layout, len(tokens))
+                for num, (tx, ty) in zip(tokens, token_centres(layout, game, h), strict=True):
                     token = self.assets.scaled(f"tokens/{num}", (td, td))
-                    self._blit_centred(base, token, (cx, cy + TOKEN_DY))
+                    self._blit_centred(base, token, (tx, ty + TOKEN_DY))
         return base
 
     def _draw_island(self, base: pygame.Surface, layout: BoardLayout) -> None:
@@ -419,9 +555,21 @@ class BoardRenderer:
             spr = self._sprites[key] = self._finish(out)
         return spr
 
-    def _dim_token(self, number: int, size: float) -> pygame.Surface:
-        """A dark, token-shaped veil laid over the robber's token."""
-        td = max(4, round(TOKEN * size))
+    def _fallow(self, terrain: str, size: tuple[int, int]) -> pygame.Surface:
+        """A warm-grey, hex-shaped veil that drains an unproductive tile's colour (D-1.6)."""
+        key = ("fallow", terrain, size)
+        spr = self._sprites.get(key)
+        if spr is None:
+            # grey, then squeezed into a pale band: bleached and flat, so it reads on grey mountains too
+            spr = pygame.transform.grayscale(self.assets.scaled(f"terrain/{terrain}", size))
+            spr.fill((*FALLOW_KEEP, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            spr.fill((*FALLOW_TINT, 0), special_flags=pygame.BLEND_RGB_ADD)
+            spr.fill((255, 255, 255, FALLOW_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
+            spr = self._sprites[key] = self._finish(spr)
+        return spr
+
+    def _dim_token(self, number: int, td: int) -> pygame.Surface:
+        """A dark, token-shaped veil laid over the robber's token (``td``: the token's size in px)."""
         key = ("dim", number, td)
         spr = self._sprites.get(key)
         if spr is None:
@@ -435,21 +583,16 @@ class BoardRenderer:
         key = ("ring", round(size * 4), big)
         spr = self._sprites.get(key)
         if spr is None:
-            r = (0.30 if big else 0.19) * size
-            dim = math.ceil(2 * (r + 0.16 * size)) + 2
-            big_s = pygame.Surface((dim * _SS, dim * _SS), pygame.SRCALPHA)
-            c = dim * _SS / 2
-            glow = pygame.Surface(big_s.get_size(), pygame.SRCALPHA)
-            pygame.draw.circle(glow, (*GLOW, 170), (c, c), (r + 0.06 * size) * _SS, round(0.12 * size * _SS))
-            glow = pygame.transform.gaussian_blur(glow, max(1, round(0.06 * size * _SS)))
-            big_s.blit(glow, (0, 0))
-            pygame.draw.circle(big_s, (*RING, 60), (c, c), r * _SS)  # a faint fill: the spot itself
-            pygame.draw.circle(
-                big_s, (60, 40, 20, 170), (c, c), (r + 0.012 * size) * _SS, max(1, round(0.055 * size * _SS))
-            )
-            pygame.draw.circle(big_s, (*RING, 245), (c, c), r * _SS, max(1, round(0.035 * size * _SS)))
-            spr = pygame.transform.smoothscale(big_s, (dim, dim))
-            spr = self._sprites[key] = self._finish(spr)
+            spr = self._sprites[key] = self._finish(_glow_ring((0.30 if big else 0.19) * size, size, 60))
+        return spr
+
+    def _token_ring(self, td: int, size: float) -> pygame.Surface:
+        """The same glowing ring hugging a token of ``td`` px: a token the robber may move to."""
+        key = ("token_ring", td, round(size * 4))
+        spr = self._sprites.get(key)
+        if spr is None:
+            r = td * TOKEN_DISC / 2 + 0.065 * size  # a gap of terrain between disc and ring: it reads
+            spr = self._sprites[key] = self._finish(_glow_ring(r, size, 0))
         return spr
 
     def _edge_bar(self, angle: float, size: float) -> pygame.Surface:
@@ -510,6 +653,24 @@ def _quad(a: Point, b: Point, width: float) -> list[Point]:
     length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
     nx, ny = -(b[1] - a[1]) / length * width / 2, (b[0] - a[0]) / length * width / 2
     return [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)]
+
+
+def _glow_ring(r: float, size: float, fill_alpha: int) -> pygame.Surface:
+    """A pale ring of radius ``r`` px with a dark edge and a soft golden glow; a faint fill inside."""
+    dim = math.ceil(2 * (r + 0.16 * size)) + 2
+    big_s = pygame.Surface((dim * _SS, dim * _SS), pygame.SRCALPHA)
+    c = dim * _SS / 2
+    glow = pygame.Surface(big_s.get_size(), pygame.SRCALPHA)
+    pygame.draw.circle(glow, (*GLOW, 170), (c, c), (r + 0.06 * size) * _SS, round(0.12 * size * _SS))
+    glow = pygame.transform.gaussian_blur(glow, max(1, round(0.06 * size * _SS)))
+    big_s.blit(glow, (0, 0))
+    if fill_alpha:
+        pygame.draw.circle(big_s, (*RING, fill_alpha), (c, c), r * _SS)  # a faint fill: the spot itself
+    pygame.draw.circle(
+        big_s, (60, 40, 20, 170), (c, c), (r + 0.012 * size) * _SS, max(1, round(0.055 * size * _SS))
+    )
+    pygame.draw.circle(big_s, (*RING, 245), (c, c), r * _SS, max(1, round(0.035 * size * _SS)))
+    return pygame.transform.smoothscale(big_s, (dim, dim))
 
 
 def _faded(surf: pygame.Surface, alpha: int) -> pygame.Surface:
