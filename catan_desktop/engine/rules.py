@@ -979,7 +979,12 @@ def _do_robber(g: Game, action: Action) -> None:
     else:
         h = g.topo.hex_index[action.a]
     s.robber = h
-    g.event("robber", seat=p, hex=action.a)
+    if "token_robber" in g.rules.modules:  # D-8.1: say which number the robber now blocks
+        tokens = dois.tokens_of(g, h)
+        number = tokens[s.robber_slot] if 0 <= s.robber_slot < len(tokens) else None
+        g.event("robber", seat=p, hex=action.a, number=number)
+    else:
+        g.event("robber", seat=p, hex=action.a)
     if s.phase == "place_robber":  # F-2.5 / Q-17: the start player's choice of desert, then founding
         s.phase = "setup_settlement"
         return

@@ -55,6 +55,13 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     if t == "discard":
         return _("{who} discarded {cards}", who=who, cards=cards_text(event["cards"]))
     if t == "robber":
+        if event.get("number"):  # Catan a Dois: the robber sits on one number token (D-8.1)
+            return _(
+                "{who} moved the robber onto the {n} token of {hex}",
+                who=who,
+                n=event["number"],
+                hex=event["hex"].partition("/")[0],
+            )
         return _("{who} moved the robber to {hex}", who=who, hex=event["hex"])
     if t == "steal":
         victim = names[event["victim"]]
@@ -150,6 +157,30 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         return _("{who} put {cards} aside from the market", who=who, cards=cards_text(event["cards"]))
     if t in ("market_opened", "market_renewed"):
         return _("The market shows {cards}", cards=", ".join(_(c) for c in event["cards"]) or _("nothing"))
+    if t == "develop":
+        tokens = ", ".join(str(n) for n in event["tokens"])
+        paid = (
+            _("grain + wool + ore")
+            if event["paid"] == "cards"
+            else _("a {card} card", card=_(CARD_NAMES.get(event["paid"], event["paid"])))
+        )
+        return _(
+            "{who} developed {hex} with the {tokens} token(s), paying {paid}, "
+            "and took {n} {res} from the market",
+            who=who,
+            hex=event["hex"],
+            tokens=tokens,
+            paid=paid,
+            n=event["got"],
+            res=_(event["resource"]),
+        )
+    if t == "remote_card":
+        if viewer == seat and event.get("card"):
+            card = _(CARD_NAMES.get(event["card"], event["card"]))
+            return _("{who} drew a remote-area card: {card}", who=who, card=card)
+        return _("{who} drew a remote-area card", who=who)
+    if t == "remote_exchange":
+        return _("{who} exchanged a remote-area card for grain + wool + ore", who=who)
     if t == "collapse":
         return _(
             "Collapse: {res} are exhausted in the bank. The game ends and everybody loses.",
@@ -158,5 +189,7 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     if t == "special_build":
         return _("{who} may build (special building phase)", who=who)
     if t == "start_player":
+        if you:
+            return _("You rolled highest and start")
         return _("{who} rolled highest and starts", who=who)
     return None

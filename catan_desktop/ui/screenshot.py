@@ -8,16 +8,19 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-SCENES = ("menu", "setup", "game", "trade", "answers", "special_build", "gameover")
+SCENES = ("menu", "setup", "game", "trade", "answers", "special_build", "market", "gameover")
 
 
 def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) -> None:  # type: ignore[no-untyped-def]
     """Advance a game scene's game with random legal moves (all seats) to a mid-game position (and, if
     asked, on to a special building phase where the human, seat 0, may build)."""
-    from ..ai import RandomBot
+    from ..ai import RandomBot, create_bot
 
-    bots = [RandomBot(seed * 31 + i) for i in range(scene.game.players)]
     g = scene.ctl.game
+    if "market" in g.rules.modules:  # Catan a Dois: random play soon collapses the economy (D-5.4)
+        bots = [create_bot("normal", seed * 31 + i) for i in range(g.players)]
+    else:
+        bots = [RandomBot(seed * 31 + i) for i in range(g.players)]
     rng = random.Random(seed)
 
     def more() -> bool:
@@ -85,7 +88,7 @@ def screenshot(
 
     app = App(size=size)
     app.settings.animation_speed = "instant"
-    from ..engine import load_rules
+    from ..engine import Action, load_rules
 
     config = GameConfig.default(load_rules(variant).players_max)
     config.variant, config.seed = variant, seed
@@ -107,7 +110,7 @@ def screenshot(
             _play_to(scene, 10_000, seed)
         else:
             _play_to(scene, 24, seed, until_special_build=scene_name == "special_build")
-        if scene_name in ("trade", "answers") and not scene.game.is_over:
+        if scene_name in ("trade", "answers", "market") and not scene.game.is_over:
             from .scenes.game_dialogs import TradeDialog
 
             g = scene.ctl.game
@@ -119,10 +122,20 @@ def screenshot(
                         [a for a in g.legal_actions() if a.kind != "end"] or g.legal_actions()
                     )
                 )
+            scene._last_dice()
             scene._ui_state = None
             app.step([])
             if scene_name == "trade":
                 app.push(TradeDialog(app, scene))
+            elif scene_name == "market":  # Catan a Dois: the market dialog after the roll (D-4)
+                from .scenes.dois_dialogs import MarketDialog
+
+                if g.phase == "roll":
+                    scene.ctl.apply(Action("roll"))
+                    scene._last_dice()
+                    scene._ui_state = None
+                    app.step([])
+                app.push(MarketDialog(app, scene))
             else:  # offer one of our most plentiful cards for one we lack; the computers answer with reasons
                 _offer_and_collect_answers(scene)
         for _ in range(3):

@@ -18,10 +18,11 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from catan_desktop.engine import Action  # noqa: E402
+from catan_desktop.engine import Action, dois  # noqa: E402
 from catan_desktop.engine.rules import settlement_spot_free, settlement_spots  # noqa: E402
 from catan_desktop.ui.app import App  # noqa: E402
 from catan_desktop.ui.config import GameConfig  # noqa: E402
+from catan_desktop.ui.scenes import dois_dialogs as ddlg  # noqa: E402
 from catan_desktop.ui.scenes import game_dialogs as dlg  # noqa: E402
 from catan_desktop.ui.scenes.game import GameScene  # noqa: E402
 
@@ -120,6 +121,10 @@ class Driver:
         elif g.phase == "place_robber":  # F-2.5: the start player picks a desert for the robber
             click(app, scene.screen_pos(legal[-1]))
             self.done["place_robber"] += 1
+        elif g.phase == "remove_token":  # D-1.4: take the least productive token next to the new settlement
+            a = min(legal, key=lambda x: (PIPS.get(g.s.number[g.topo.hex_index[x.a]], 0), x.a))
+            click(app, scene.screen_pos(a))
+            self.done["remove_token"] += 1
         elif g.phase == "special_build":  # F-3.2: build like in the main phase, then Pass
             assert scene.buttons["end"].text == "Pass"
             self.done["special_build"] += 1
@@ -132,11 +137,16 @@ class Driver:
 
     def robber_score(self, a: Action, me: int) -> int:
         g = self.game
-        h = g.topo.hex_index[a.a]
+        if "token_robber" in g.rules.modules:
+            h, slot = dois.robber_spot(g, a.a)  # D-8.1: the robber sits on one token
+            number = dois.tokens_of(g, h)[slot]
+        else:
+            h = g.topo.hex_index[a.a]
+            number = g.s.number[h]
         owners = [g.s.node_owner[n] for n in g.topo.hex_nodes[h]]
         if me in owners:
             return -100
-        return PIPS.get(g.s.number[h], 0) * sum(1 for o in owners if o >= 0)
+        return PIPS.get(number, 0) * sum(1 for o in owners if o >= 0)
 
     def main_phase(self, legal: list[Action], kinds: set[str]) -> None:
         g, scene, app = self.game, self.scene, self.app
@@ -166,6 +176,10 @@ class Driver:
             self.done["buy"] += 1
             self.expect_progress(before, "buy a card")
             return
+        if "develop" in kinds and self.develop(legal):
+            return
+        if kinds & {"market", "market_sell"} and self.market(legal):
+            return
         if "offer" in kinds and self.offered < 2 and g.turn > 8:
             self.offer()
             return
@@ -176,6 +190,76 @@ class Driver:
         press(app, scene.buttons["end"])
         self.done["end"] += 1
         self.expect_progress(before, "end the turn")
+
+    def develop(self, legal: list[Action]) -> bool:
+        """D-6: develop the best hex with every reserve token, through the Develop button, a click on the
+        glowing hex and the dialog (its default: all tokens, the first payment offered)."""
+        g, scene, app = self.game, self.scene, self.app
+        before = len(g.history)
+        options = [a for a in legal if a.kind == "develop"]
+        best = max(options, key=lambda a: (len(a.b[1]), sum(PIPS.get(n, 0) for n in a.b[1]), a.a))
+        if scene.mode != "develop":
+            press(app, scene.buttons["develop"])
+        click(app, scene.screen_pos(best))
+        dialog = app.top
+        assert isinstance(dialog, ddlg.DevelopDialog), type(dialog)
+        press(app, dialog.ok)
+        self.expect_progress(before, "develop terrain")
+        self.done["develop"] += 1
+        return True
+
+    def market(self, legal: list[Action]) -> bool:
+        """D-4: buy the one card a city or settlement still lacks, paying what the dialog suggests, when that
+        leaves the build affordable; or sell an exhausted resource (D-5.3)."""
+        g, scene, app = self.game, self.scene, self.app
+        names = g.rules.resources
+        hand = g.s.hands[0]
+        want = None
+        for item in ("city", "settlement"):
+            cost = g.rules.costs[item]
+            lacking = [i for i in range(5) if hand[i] < cost[i]]
+            if len(lacking) == 1 and hand[lacking[0]] + 1 >= cost[lacking[0]]:
+                r = lacking[0]
+                price = dois.price(g, r)
+                spare = sum(max(0, hand[i] - cost[i]) for i in range(5))
+                if r in g.s.market_open and price is not None and spare >= price:
+                    want = names[r]
+                    break
+        sells = [a for a in legal if a.kind == "market_sell"]
+        if want is None and not (sells and self.done["market_sell"] < 3):
+            return False
+        before = len(g.history)
+        press(app, scene.buttons["trade"])
+        dialog = app.top
+        assert isinstance(dialog, ddlg.MarketDialog), type(dialog)
+        if want is not None:
+            press(app, dialog.buy_buttons[want])
+            dialog = app.top
+            assert isinstance(dialog, ddlg.MarketDialog)
+            # pay with what the build does not need: reset the suggestion, then add spare cards
+            cost = g.rules.costs["city" if hand[4] >= 2 else "settlement"]
+            minus, plus = dialog_buttons(dialog, "−"), dialog_buttons(dialog, "+")
+            for i in range(5):
+                for _k in range(dialog.pay.values[i]):
+                    press(app, minus[i])
+            left = dois.price(g, names.index(want))
+            for i in sorted(range(5), key=lambda i: -(hand[i] - cost[i])):
+                while left and dialog.pay.values[i] < hand[i] - cost[i]:
+                    press(app, plus[i])
+                    left -= 1
+            if left or not dialog.ok.is_enabled:
+                press(app, dialog_buttons(dialog, "Close")[0])
+                return False
+            press(app, dialog.ok)
+            self.done["market"] += 1
+        else:
+            sell = [b for b in dialog.actions if "→" in getattr(b, "text", "")][0]
+            press(app, sell)
+            self.done["market_sell"] += 1
+        self.expect_progress(before, "trade with the market")
+        if isinstance(app.top, ddlg.MarketDialog):
+            press(app, dialog_buttons(app.top, "Close")[0])
+        return True
 
     def trade_helps(self, a: Action) -> bool:
         """Trade only for what a city or settlement still lacks, never away what they need."""
@@ -245,6 +329,23 @@ class Driver:
             self.done["trade" if partners else "withdraw"] += 1
         elif isinstance(dialog, dlg.VictimDialog):
             press(app, list(dialog.actions)[0])
+        elif isinstance(dialog, ddlg.MarketCapDialog):  # D-4.5: put the commonest open cards aside
+            plus = dialog_buttons(dialog, "+")
+            left = [g.s.market_open.count(r) for r in range(5)]
+            for _ in range(dialog.amount):
+                i = max(range(5), key=lambda r: left[r])
+                left[i] -= 1
+                press(app, plus[i])
+            press(app, dialog.ok)
+            self.done["market_cap"] += 1
+        elif isinstance(dialog, ddlg.RemoteCardDialog):  # D-7.2: keep a point, exchange anything else
+            if dialog.options[0].a == "victory_point":
+                press(app, dialog_buttons(dialog, "Keep")[0])
+                self.done["remote_keep"] += 1
+                assert app.top is self.scene
+                return
+            press(app, [b for b in dialog.actions if getattr(b, "text", "").startswith("Exchange")][0])
+            self.done["remote_exchange"] += 1
         else:
             pump(app)
             return
@@ -377,3 +478,28 @@ def test_a_whole_5_6_player_game_through_clicks(home: Path) -> None:
     assert scene.game.is_over and len(scene.game.winners) == 1
     assert driver.done["place_robber"] == 1
     assert driver.done["special_build"] > 10
+
+
+def test_a_whole_catan_a_dois_game_through_clicks(home: Path) -> None:
+    """RULES.md Part D at 1280x720: the human founds three settlements and takes a token after each (D-1.4),
+    buys from the market and handles its cap (D-4), develops terrain (D-6), keeps or exchanges remote-area
+    cards (D-7.2) and moves the robber onto a token (D-8.1), until the game ends by a win or a collapse."""
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=4, variant="catan-a-dois", players=2)
+    assert scene.game.players == 2 and scene.buttons["trade"].text == "Market"
+    driver = Driver(app, scene)
+    for _ in range(60000):
+        if scene.game.is_over:
+            break
+        driver.step()
+    g = scene.game
+    assert g.is_over, f"the game did not end (turn {g.turn})"
+    done = driver.done
+    assert done["remove_token"] == 3 and done["settle"] >= 3, dict(done)
+    for kind in ("roll", "end", "market", "develop"):
+        assert done[kind] > 0, f"the test game never exercised '{kind}': {dict(done)}"
+    for _ in range(200):
+        pump(app)
+        if type(app.top).__name__ == "GameOverScene":
+            break
+    assert type(app.top).__name__ == "GameOverScene"

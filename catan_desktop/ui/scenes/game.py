@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton, UITextBox
 
-from ...engine import Action, IllegalAction
+from ...engine import Action, IllegalAction, dois
 from ...engine.rules import CITY, ROAD, SETTLEMENT, harbour_rates, road_spots, settlement_spots
 from ...i18n import _
 from ...persistence import LoadedSave, SaveError
-from ...render.board import BoardRenderer, Highlight, Hover
+from ...render.board import BoardRenderer, Highlight, Hover, token_at, token_centres
 from ...render.layout import BoardLayout
 from ...render.palette import COLOUR_BLIND, rgb
 from ..config import GameConfig
@@ -51,6 +51,8 @@ HINTS = {
     "trade_confirm": "Choose a trade partner or withdraw the offer",
     "special_build": "Special building phase: build or buy a card (no trading, no card play), then Pass (E)",
     "place_robber": "You start: place the robber on one of the deserts",
+    "remove_token": "Take a number token: click a glowing hex next to your new settlement (it stops producing)",  # noqa: E501
+    "market_cap": "Choose which open market cards to put aside",
 }
 
 
@@ -77,6 +79,12 @@ class GameScene(GuiScene):
         self.renderer = BoardRenderer(app.assets)
         humans = self.ctl.humans
         self.viewer = humans[0] if humans else 0  # whose hand is shown
+        modules = self.game.rules.modules
+        self.has_market = "market" in modules  # Catan a Dois (RULES.md Part D)
+        self.has_develop = "terrain_development" in modules
+        self.token_robber = "token_robber" in modules
+        self.has_reserve = "token_removal" in modules or self.has_develop
+        self._remote_seen: tuple[int, int] | None = None
         self.mode: str | None = None  # build mode: "road", "settlement", "city"
         self.hover: tuple[str, int] | None = None
         self.anims: list[Anim] = []
@@ -203,9 +211,20 @@ class GameScene(GuiScene):
             primary=True,
         )
         y += s(52)
-        button(
-            "trade", pygame.Rect(x0, y, half, s(38)), _("Trade"), _("Offer a trade to the other players (T)")
-        )
+        if self.has_market:  # D-4.1: no trade between players; the market instead
+            button(
+                "trade",
+                pygame.Rect(x0, y, half, s(38)),
+                _("Market"),
+                _("Buy open market cards at the turn's price (T)"),
+            )
+        else:
+            button(
+                "trade",
+                pygame.Rect(x0, y, half, s(38)),
+                _("Trade"),
+                _("Offer a trade to the other players (T)"),
+            )
         button(
             "bank",
             pygame.Rect(x0 + half + s(8), y, half, s(38)),
@@ -213,17 +232,18 @@ class GameScene(GuiScene):
             _("Trade with the bank: 4:1, or better at your harbours (B)"),
         )
         y += s(48)
-        for i, (key, label) in enumerate(
-            (
-                ("road", _("Road")),
-                ("settlement", _("Settlement")),
-                ("city", _("City")),
-                ("buy", _("Dev. card")),
-            )
-        ):
+        builds = [
+            ("road", _("Road")),
+            ("settlement", _("Settlement")),
+            ("city", _("City")),
+            ("buy", _("Dev. card")),
+        ]
+        if self.has_develop:  # D-6: terrain development is a build
+            builds.append(("develop", _("Develop")))
+        for i, (key, label) in enumerate(builds):
             col, row = i % 2, i // 2
             button(key, pygame.Rect(x0 + col * (half + s(8)), y + row * s(66), half, s(38)), label, "")
-        y += 2 * s(66)
+        y += (len(builds) + 1) // 2 * s(66)
         third = (bw - s(16)) // 3
         button(
             "undo",
@@ -279,6 +299,14 @@ class GameScene(GuiScene):
             return _("Wait for your turn")
         if g.phase not in ("main", "special_build"):
             return _(HINTS.get(g.phase, "Not now"))
+        if kind == "develop":
+            if not g.s.reserve[seat]:
+                return _("Your reserve has no tokens left: each player develops at most three times (D-6.6)")
+            if g.phase != "main" or not g.s.dice:
+                return _("Develop after rolling, in your build phase")
+            if not dois.development_actions(g, seat):
+                return _("Costs grain + wool + ore, or an unused development card (D-6.2)")
+            return None
         rules = g.rules
         item = {"road": "road", "settlement": "settlement", "city": "city", "buy": "development_card"}[kind]
         hand = g.s.hands[seat]
@@ -337,14 +365,24 @@ class GameScene(GuiScene):
             if "end" in kinds
             else _("Not now: {hint}", hint=_(HINTS.get(g.phase, ""))),
         )
-        trade_ok = mine and "offer" in kinds
-        enable(
-            "trade",
-            trade_ok,
-            _("Offer a trade to the other players")
-            if trade_ok
-            else g.why_illegal(Action("offer", (("brick", 1),), (("ore", 1),))) or _("Not now"),
-        )
+        if self.has_market:
+            trade_ok = mine and bool(kinds & {"market", "market_sell"})
+            enable(
+                "trade",
+                trade_ok,
+                _("Buy open market cards at the turn's price (D-4)")
+                if trade_ok
+                else (_("Wait for your turn") if not mine else self._market_reason()),
+            )
+        else:
+            trade_ok = mine and "offer" in kinds
+            enable(
+                "trade",
+                trade_ok,
+                _("Offer a trade to the other players")
+                if trade_ok
+                else g.why_illegal(Action("offer", (("brick", 1),), (("ore", 1),))) or _("Not now"),
+            )
         bank_ok = mine and g.phase == "main" and not (g.s.built and g.rules.option("strict_trade_then_build"))
         enable(
             "bank",
@@ -360,6 +398,17 @@ class GameScene(GuiScene):
             if ctl.can_undo()
             else _("Nothing to undo since the last dice roll, card or steal"),
         )
+        if self.has_develop:
+            reason = self._build_reason("develop")
+            enable(
+                "develop",
+                reason is None,
+                reason
+                or _(
+                    "Put reserve tokens on a hex next to your building: grain + wool + ore or a development "
+                    "card (D), then click a glowing hex"
+                ),
+            )
         for key in ("road", "settlement", "city", "buy"):
             reason = self._build_reason(key)
             enable(
@@ -381,6 +430,21 @@ class GameScene(GuiScene):
         if self.mode and self._build_reason(self.mode) is not None:
             self.mode = None
         self._sync_play_buttons(kinds if mine else set())
+
+    def _market_reason(self) -> str:
+        """Why the market button is off for the player to act (D-4.3, D-4.1)."""
+        g = self.game
+        if g.phase != "main":
+            return _(HINTS.get(g.phase, "Not now"))
+        if not g.s.market_open:
+            return _("The market has no open cards")
+        seat = g.current_player
+        price = min((dois.price(g, r) or 99) for r in set(g.s.market_open))
+        if dois.price(g, 0) is not None and sum(g.s.hands[seat]) < price:
+            return _("An open card costs {n} of your cards this turn", n=price)
+        return g.why_illegal(Action("market", (("brick", 1),), g.rules.resources[g.s.market_open[0]])) or _(
+            "Not now"
+        )
 
     def _sync_play_buttons(self, kinds: set[str]) -> None:
         g = self.game
@@ -428,7 +492,8 @@ class GameScene(GuiScene):
             self.app.show_message(_("Not allowed"), exc.reason)
             return False
         self._after_events(events)
-        self.mode = None if action.kind in ("settle", "city") or self.game.phase != "main" else self.mode
+        if action.kind in ("settle", "city", "develop") or self.game.phase != "main":
+            self.mode = None
         if action.kind == "road" and self.mode == "road" and self._build_reason("road") is not None:
             self.mode = None
         self.app.mark_dirty()
@@ -544,11 +609,18 @@ class GameScene(GuiScene):
                 self.log_lines.append(_("(move taken back)"))
                 self._refresh_log()
                 self._ui_state = None
-        elif key in ("road", "settlement", "city"):
+        elif key in ("road", "settlement", "city", "develop"):
+            if key == "develop" and not self.has_develop:
+                return
             if self._build_reason(key) is None:
                 self.mode = None if self.mode == key else key
         elif key == "buy" and g.is_legal(Action("buy")):
             self.do(Action("buy"))
+        elif key == "trade" and g.phase == "main" and self.has_market:
+            from .dois_dialogs import MarketDialog
+
+            if self.buttons["trade"].is_enabled:
+                self.app.push(MarketDialog(self.app, self))
         elif key == "trade" and g.phase == "main":
             from .game_dialogs import TradeDialog
 
@@ -608,6 +680,8 @@ class GameScene(GuiScene):
             pygame.K_2: "settlement",
             pygame.K_3: "city",
             pygame.K_4: "buy",
+            pygame.K_5: "develop",
+            pygame.K_d: "develop",
             pygame.K_t: "trade",
             pygame.K_b: "bank",
             pygame.K_u: "undo",
@@ -631,9 +705,10 @@ class GameScene(GuiScene):
 
     # ------------------------------------------------------------------------------ board targeting
 
-    def board_targets(self) -> dict[str, dict[int, list[Action]]]:
-        """The legal board actions of the shown human, grouped by what is clicked: node, edge or hex."""
-        out: dict[str, dict[int, list[Action]]] = {"node": {}, "edge": {}, "hex": {}}
+    def board_targets(self) -> dict[str, dict[Any, list[Action]]]:
+        """The legal board actions of the shown human, grouped by what is clicked: node, edge, hex or
+        (hex, slot) number token (Catan a Dois: the robber sits on a token, D-8.1)."""
+        out: dict[str, dict[Any, list[Action]]] = {"node": {}, "edge": {}, "hex": {}, "token": {}}
         ctl, g = self.ctl, self.game
         if not ctl.human_to_act or ctl.seat_to_act != self.viewer:
             return out
@@ -644,7 +719,9 @@ class GameScene(GuiScene):
                 out["node"].setdefault(a.a, []).append(a)
             elif a.kind == "road" and (phase in ("setup_road", "road_building") or self.mode == "road"):
                 out["edge"].setdefault(a.a, []).append(a)
-            elif a.kind == "robber":
+            elif a.kind == "robber" and self.token_robber:
+                out["token"].setdefault(dois.robber_spot(g, a.a), []).append(a)
+            elif a.kind in ("robber", "remove_token") or (a.kind == "develop" and self.mode == "develop"):
                 out["hex"].setdefault(g.topo.hex_index[a.a], []).append(a)
         return out
 
@@ -660,6 +737,14 @@ class GameScene(GuiScene):
             e = self.layout.edge_at(*pos)
             if e is not None and e in targets["edge"]:
                 return ("edge", e)
+        if targets["token"]:
+            spot = token_at(self.layout, self.game, *pos)
+            if spot is not None and spot in targets["token"]:
+                return ("token", spot)
+            h = self.layout.hex_at(*pos)  # anywhere on a hex with a single legal token
+            slots = [k for k in targets["token"] if k[0] == h]
+            if len(slots) == 1:
+                return ("token", slots[0])
         if targets["hex"]:
             h = self.layout.hex_at(*pos)
             if h is not None and h in targets["hex"]:
@@ -672,7 +757,12 @@ class GameScene(GuiScene):
             return False
         kind, index = target
         actions = self.board_targets()[kind][index]
-        if kind == "hex" and len(actions) > 1:
+        if actions[0].kind == "develop":
+            from .dois_dialogs import DevelopDialog
+
+            self.app.push(DevelopDialog(self.app, self, actions[0].a, actions))
+            return True
+        if kind in ("hex", "token") and len(actions) > 1:
             from .game_dialogs import VictimDialog
 
             self.app.push(VictimDialog(self.app, self, actions))
@@ -688,6 +778,9 @@ class GameScene(GuiScene):
             x, y = self.layout.node_pos(action.a)
         elif action.kind == "road":
             x, y = self.layout.edge_mid(action.a)
+        elif action.kind == "robber" and self.token_robber:
+            h, slot = dois.robber_spot(self.game, action.a)
+            x, y = token_centres(self.layout, self.game, h)[slot]
         else:
             x, y = self.layout.hex_center(self.game.topo.hex_index[action.a])
         return (int(round(x)), int(round(y)))
@@ -783,6 +876,22 @@ class GameScene(GuiScene):
         elif g.phase == "trade_confirm":
             self.dialog_open_for = key
             self.app.push(d.TradeAnswersDialog(self.app, self))
+        elif g.phase == "market_cap":
+            from .dois_dialogs import MarketCapDialog
+
+            self.dialog_open_for = key
+            self.app.push(MarketCapDialog(self.app, self))
+        elif g.phase == "main" and g.s.remote_drawn:
+            seen = (g.turn, len(g.s.remote_drawn))  # D-7.2: offer the choice once per card drawn
+            if seen != self._remote_seen:
+                self._remote_seen = seen
+                offers = [a for a in self.ctl.legal() if a.kind == "remote_exchange"]
+                if offers:
+                    from .dois_dialogs import RemoteCardDialog
+
+                    newest = g.s.remote_drawn[-1]
+                    offers.sort(key=lambda a: a.a != newest)
+                    self.app.push(RemoteCardDialog(self.app, self, offers))
 
     def _game_over(self, now: float) -> None:
         if self.over_shown:
@@ -807,10 +916,16 @@ class GameScene(GuiScene):
 
     def highlight(self) -> Highlight | None:
         t = self.board_targets()
-        if not (t["node"] or t["edge"] or t["hex"]):
+        if not (t["node"] or t["edge"] or t["hex"] or t["token"]):
             return None
-        kind = "robber" if t["hex"] else (self.mode or self.game.phase)
-        return Highlight(kind, frozenset(t["node"]), frozenset(t["edge"]), frozenset(t["hex"]))
+        kind = "robber" if t["hex"] or t["token"] else (self.mode or self.game.phase)
+        return Highlight(
+            kind,
+            frozenset(t["node"]),
+            frozenset(t["edge"]),
+            frozenset(t["hex"]),
+            tokens=frozenset(t["token"]),
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.regions()
@@ -819,7 +934,13 @@ class GameScene(GuiScene):
             hover = None
             if self.hover is not None:
                 kind, index = self.hover
-                hover = Hover(kind, index, self.colours[self.ctl.seat_to_act])  # type: ignore[arg-type]
+                colour = self.colours[self.ctl.seat_to_act]
+                if kind == "token":
+                    hover = Hover("token", index[0], colour, slot=index[1])  # type: ignore[arg-type]
+                elif kind == "hex" and self.game.phase != "robber":
+                    hover = None  # token removal or development: the glow is enough, no robber ghost
+                else:
+                    hover = Hover(kind, index, colour)  # type: ignore[arg-type]
             surface.set_clip(r["board"])
             self.renderer.draw(
                 surface,
@@ -891,9 +1012,9 @@ class GameScene(GuiScene):
             winner = g.winners[0] if g.winners else None
             title = _("{who} wins!", who=self.names[winner]) if winner is not None else _("Game over")
         elif g.phase == "place_robber":
-            title = _("Founding phase: {who} places the robber", who=self.names[ctl.seat_to_act])
+            title = _("Founding phase · {who}: the robber", who=self.names[ctl.seat_to_act])
         elif g.turn == 0:
-            title = _("Founding phase: {who} places", who=self.names[ctl.seat_to_act])
+            title = _("Founding phase · {who}", who=self.names[ctl.seat_to_act])
         elif g.phase == "special_build":
             builder = ctl.seat_to_act
             colour = rgb(self.colours[builder])
@@ -915,7 +1036,13 @@ class GameScene(GuiScene):
             hint = ""
         elif ctl.human_to_act and ctl.seat_to_act == self.viewer:
             hint = _(HINTS.get(g.phase, ""))
-            if g.phase == "main" and self.mode:
+            if g.phase == "robber" and self.token_robber:
+                hint = _("Move the robber onto another number token (D-8): click a ringed token")
+            if g.phase == "main" and self.mode == "develop":
+                hint = _(
+                    "Click a glowing hex next to your building to develop it; right-click or Esc to cancel"
+                )
+            elif g.phase == "main" and self.mode:
                 hint = _(
                     "Click a glowing spot to build a {what}; right-click or Esc to cancel", what=_(self.mode)
                 )
@@ -935,7 +1062,7 @@ class GameScene(GuiScene):
         r = self.regions()["left"]
         n = self.game.players
         gap = self.px(8)
-        h = min(self.px(118), (r.h - gap * (n + 1)) // n)
+        h = min(self.px(142 if self.has_reserve else 118), (r.h - gap * (n + 1)) // n)
         return pygame.Rect(r.x + self.px(10), r.y + gap + seat * (h + gap), r.w - self.px(20), h)
 
     def _draw_players(self, surface: pygame.Surface, region: pygame.Rect) -> None:
@@ -1004,6 +1131,8 @@ class GameScene(GuiScene):
                 bx -= s(28)
                 pygame.draw.circle(surface, GOLD, (bx + s(13), rect.y + s(66)), s(15))
                 surface.blit(img, (bx, rect.y + s(53)))
+            if self.has_reserve:
+                self._draw_reserve(surface, rect, seat)
             if building:
                 label = _("may build, then Pass") if self.ctl.is_human(seat) else _("building")
                 self._text(surface, label, (rect.x + s(24), rect.y + s(48)), 12, INK, bold=True)
@@ -1019,6 +1148,159 @@ class GameScene(GuiScene):
                     (166, 58, 36),
                     bold=True,
                 )
+
+        if self.has_market:
+            top = self.panel_rect(g.players - 1).bottom + s(10)
+            self._draw_economy(
+                surface, pygame.Rect(region.x + s(10), top, region.w - s(20), region.bottom - top - s(10))
+            )
+
+    def _draw_reserve(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+        """The number tokens a player took at founding and may place by terrain development (D-1.7, D-6)."""
+        s = self.px
+        y = rect.y + s(66)
+        reserve = sorted(self.game.s.reserve[seat])
+        x = self._text(
+            surface, _("Reserve:"), (rect.x + s(24), y + s(12)), 12, INK_SOFT, anchor="midleft"
+        ).right
+        x += s(6)
+        if not reserve:
+            self._text(surface, _("empty"), (x, y + s(12)), 12, INK_SOFT, anchor="midleft")
+        for number in reserve:
+            surface.blit(self.app.assets.scaled(f"tokens/{number}", (s(24), s(24))), (x, y))
+            x += s(27)
+
+    def badge(self, surface: pygame.Surface, centre: tuple[int, int], text: str, r: int = 11) -> None:
+        """A small red count disc (cards in a pile, copies of a card)."""
+        pygame.draw.circle(surface, (166, 58, 36), centre, self.px(r))
+        pygame.draw.circle(surface, PARCHMENT, centre, self.px(r), 2)
+        self._text(surface, text, centre, 12, (255, 255, 255), bold=True, anchor="center")
+
+    def tag(self, surface: pygame.Surface, text: str, centre: tuple[int, int]) -> None:
+        """A small dark label on a card ("×2": doubled price)."""
+        font = self.app.assets.font(self.px(11), bold=True)
+        w, h = font.size(text)
+        box = pygame.Rect(0, 0, w + self.px(8), h + self.px(2))
+        box.center = centre
+        pygame.draw.rect(surface, (166, 58, 36), box, border_radius=self.px(4))
+        self._text(surface, text, centre, 11, (255, 255, 255), bold=True, anchor="center")
+
+    def _wrapped(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[int, int],
+        width: int,
+        size: int,
+        colour: tuple[int, int, int],
+        bold: bool = False,
+    ) -> int:
+        """Draw ``text`` word-wrapped to ``width``; return the y below it."""
+        font = self.app.assets.font(self.px(size), bold=bold)
+        x, y = pos
+        line = ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                self._text(surface, line, (x, y), size, colour, bold=bold)
+                y += font.get_linesize()
+                line = word
+            else:
+                line = trial
+        if line:
+            self._text(surface, line, (x, y), size, colour, bold=bold)
+            y += font.get_linesize()
+        return y
+
+    def _draw_economy(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Catan a Dois: the market row with the turn's price (D-4), pile and discard counts, and the bank's
+        stock per resource with scarcity warnings before a collapse (D-5)."""
+        g, s = self.game, self.px
+        if rect.h < s(120):
+            return
+        self._panel(surface, rect, PARCHMENT)
+        names = g.rules.resources
+        x0, w = rect.x + s(10), rect.w - s(20)
+        y = rect.y + s(8)
+        self._text(surface, _("Market"), (x0, y), 16, INK, bold=True)
+        dice = g.s.dice
+        y += s(22)
+        if g.turn == 0 or not dice or g.phase == "roll":
+            price_text, price_colour = _("Price: set by the roll"), INK_SOFT
+        elif dice[0] == dice[1]:
+            price_text, price_colour = _("Closed this turn: the dice show a double"), (166, 58, 36)
+        else:
+            n = abs(dice[0] - dice[1])
+            price_text = (
+                _("Price this turn: 1 card each") if n == 1 else _("Price this turn: {n} cards each", n=n)
+            )
+            price_colour = INK
+        self._text(surface, price_text, (x0, y), 12, price_colour, bold=True, max_w=w)
+        y += s(20)
+        cards = sorted(g.s.market_open)
+        closed = bool(dice) and dice[0] == dice[1] and g.phase != "roll"
+        cw = min(s(40), (w - s(4)) // max(1, len(cards)))
+        ch = int(cw * 1.4)
+        for i, r in enumerate(cards):
+            rc = pygame.Rect(x0 + i * cw, y, cw - s(2), ch)
+            self._card(surface, f"cards/{names[r]}", rc, 0, dim=closed)
+            if g.s.bank[r] == 0:
+                self.tag(surface, "×2", (rc.centerx, rc.bottom - s(6)))
+        if not cards:
+            ch = s(24)
+            self._text(surface, _("no open cards"), (x0, y + ch // 2), 13, INK_SOFT, anchor="midleft")
+        y += ch + s(4)
+        self._text(
+            surface,
+            _("pile {p} · discards {d} · cap {c}", p=len(g.s.market_pile), d=len(g.s.market_discard),
+              c=g.rules.setting("market", "open_cap", 7)),
+            (x0, y), 12, INK_SOFT,
+        )  # fmt: skip
+        y += s(22)
+        pygame.draw.line(surface, PARCHMENT_DARK, (x0, y), (rect.right - s(10), y), 2)
+        y += s(6)
+        self._text(surface, _("Bank"), (x0, y), 16, INK, bold=True)
+        deck = len(g.s.remote_deck)
+        if "remote_cards" in g.rules.modules:
+            self._text(
+                surface, _("remote cards: {n}", n=deck), (rect.right - s(10), y + s(3)), 12, INK_SOFT,
+                anchor="topright",
+            )  # fmt: skip
+        y += s(24)
+        col = w // len(names)
+        low: list[str] = []
+        out: list[str] = []
+        for i, res in enumerate(names):
+            n = g.s.bank[i]
+            cx = x0 + i * col + col // 2
+            surface.blit(self.app.assets.scaled(f"icons/{res}", (s(22), s(22))), (cx - s(11), y))
+            colour = (166, 58, 36) if n == 0 else (176, 112, 20) if n <= 3 else INK
+            self._text(surface, str(n), (cx, y + s(24)), 14, colour, bold=True, anchor="midtop")
+            if n == 0:
+                out.append(_(res))
+            elif n <= 3:
+                low.append(_(res))
+        y += s(46)
+        limit = g.rules.setting("collapse", "exhausted_resources", 2)
+        if out and len(out) < limit:
+            text = _(
+                "{res} is exhausted: it costs double in the market. If {k} more run out, the economy "
+                "collapses and both players lose.",
+                res=", ".join(out),
+                k=limit - len(out),
+            )
+            colour = (166, 58, 36)
+        elif low:
+            text = _(
+                "Running low: {res}. If {k} resources run out at once, both players lose.",
+                res=", ".join(low),
+                k=limit,
+            )
+            colour = (176, 112, 20)
+        else:
+            text = _("Collapse: if {k} resources run out in the bank at once, both players lose.", k=limit)
+            colour = INK_SOFT
+        self._wrapped(surface, text, (x0, y), w, 12, colour, bold=colour != INK_SOFT)
 
     def _draw_right(self, surface: pygame.Surface, region: pygame.Rect) -> None:
         s = self.px
@@ -1076,11 +1358,16 @@ class GameScene(GuiScene):
             ("settlement", "settlement"),
             ("city", "city"),
             ("buy", "development_card"),
+            ("develop", "develop"),
         ):
             b = self.buttons.get(key)
             if b is None:
                 continue
-            cost = g.rules.costs[item]
+            if item == "develop":
+                dev = g.rules.setting("terrain_development", "cost", {"grain": 1, "wool": 1, "ore": 1})
+                cost = [dev.get(r, 0) for r in names]
+            else:
+                cost = g.rules.costs[item]
             x, y = b.rect.x + s(2), b.rect.bottom + s(3)
             for i, n in enumerate(cost):
                 for _k in range(n):
@@ -1118,16 +1405,8 @@ class GameScene(GuiScene):
             pygame.draw.circle(surface, (166, 58, 36), c, self.px(13))
             pygame.draw.circle(surface, PARCHMENT, c, self.px(13), 2)
             self._text(surface, str(count), c, 15, (255, 255, 255), bold=True, anchor="center")
-        if note:
-            self._text(
-                surface,
-                note,
-                (rect.centerx, rect.bottom - self.px(16)),
-                11,
-                (166, 58, 36),
-                bold=True,
-                anchor="center",
-            )
+        if note:  # on the card's top edge, clear of its name
+            self.tag(surface, note, (rect.centerx - self.px(6), rect.y + self.px(2)))
 
     def _draw_anims(self, surface: pygame.Surface) -> None:
         now = time.perf_counter()

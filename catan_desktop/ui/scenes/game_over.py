@@ -58,8 +58,17 @@ class GameOverScene(PanelOverlay):
             return seats[i]
         return SeatConfig(_("Player {n}", n=i + 1), colour=CLASSIC[i % len(CLASSIC)])
 
+    def collapse(self) -> list[str] | None:
+        """The resources exhausted together when a Catan a Dois economy collapsed (D-5.4), else None."""
+        for ev in reversed(self.game.log):
+            if ev.get("t") == "collapse":
+                return list(ev["resources"])
+        return None
+
     def headline(self) -> str:
         winners = self.game.winners
+        if not winners and self.collapse() is not None:
+            return _("Collapse: both players lose")
         if not winners:
             return _("Nobody won")
         names = [self.seat(w).name for w in winners]
@@ -89,21 +98,30 @@ class GameOverScene(PanelOverlay):
         font = self.app.assets.font(max(10, px(44)), title=True)
         text_w = font.size(self.headline())[0]
         icon = px(48)
-        try:
-            trophy = self.app.assets.scaled("icons/trophy", (icon, icon))
-            for side in (-1, 1):
-                x = inner.centerx + side * (text_w // 2 + px(16)) - (icon if side < 0 else 0)
-                UIImage(
-                    pygame.Rect(x, inner.y + (head_h - icon) // 2, icon, icon),
-                    trophy,
-                    manager=self.ui,
-                    container=panel,
-                )
-        except (FileNotFoundError, pygame.error):
-            pass
+        if self.game.winners:  # no trophy for a game without a winner (a collapse, D-5.4)
+            try:
+                trophy = self.app.assets.scaled("icons/trophy", (icon, icon))
+                for side in (-1, 1):
+                    x = inner.centerx + side * (text_w // 2 + px(16)) - (icon if side < 0 else 0)
+                    UIImage(
+                        pygame.Rect(x, inner.y + (head_h - icon) // 2, icon, icon),
+                        trophy,
+                        manager=self.ui,
+                        container=panel,
+                    )
+            except (FileNotFoundError, pygame.error):
+                pass
         vp = self.game.rules.vp_target
         target = getattr(self.config, "vp_target", None) or vp
         sub = _("First to {vp} points \u00b7 {turns} turns", vp=target, turns=self.game.turn)
+        exhausted = self.collapse()
+        if exhausted is not None:
+            sub = _(
+                "On turn {turn} the bank ran out of {res} at the same time: the economy collapsed, and by "
+                "the Catan a Dois rules (D-5.4) the game ends with no winner.",
+                turn=self.game.turn,
+                res=(" " + _("and") + " ").join(_(r) for r in exhausted),
+            )
         UILabel(
             pygame.Rect(inner.x, inner.y + head_h, inner.w, px(24)), sub, manager=self.ui, container=panel
         )

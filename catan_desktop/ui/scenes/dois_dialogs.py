@@ -1,0 +1,460 @@
+"""Dialogs of Catan a Dois (RULES.md Part D): the market, its cap, terrain development, remote-area cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.elements import UILabel, UITextBox
+
+from ...engine import Action, dois
+from ...engine.ruleset import DEV_KINDS
+from ...i18n import _
+from ..describe import CARD_NAMES, cards_text
+from .game_dialogs import GameDialog, Stepper
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .game import GameScene
+
+
+def _counts(cards: list[int], size: int) -> list[int]:
+    out = [0] * size
+    for r in cards:
+        out[r] += 1
+    return out
+
+
+def _cost_text(game: object, cards: list[int]) -> str:
+    names = game.rules.resources  # type: ignore[attr-defined]
+    return " + ".join(_(names[i]) for i, n in enumerate(cards) for _k in range(n))
+
+
+class MarketDialog(GameDialog):
+    """D-4: buy one open market card at the turn's price (any cards of yours as payment), or sell a resource
+    exhausted in the bank for two different open cards (D-5.3). Stays open for several trades."""
+
+    width, height = 640, 500
+
+    def __init__(self, app: App, scene: GameScene) -> None:
+        super().__init__(app, scene)
+        self.want: str | None = None
+
+    def build(self) -> None:
+        g = self.game
+        names = g.rules.resources
+        seat = g.current_player
+        dice = g.s.dice
+        base = abs(dice[0] - dice[1]) if dice else 0
+        sells = [a for a in g.legal_actions() if a.kind == "market_sell"]
+        self.height = 500 if len(sells) > 4 else 460 if sells else 400
+        panel = self.frame(_("Market: each open card costs {n} of your cards this turn", n=base))
+        self.open_counts = _counts(g.s.market_open, len(names))
+        self.buy_buttons: dict[str, object] = {}
+        UILabel(
+            pygame.Rect(self.px(20), self.px(46), self.px(600), self.px(24)),
+            _("Open cards (choose one to buy):"),
+            manager=self.ui,
+            container=panel,
+        )
+        for i, name in enumerate(names):
+            if not self.open_counts[i]:
+                continue
+            cost = dois.price(g, i)
+            label = _("Buy · {n}", n=cost) if cost is not None else _("Closed")
+            tip = (
+                _("{res} is exhausted in the bank: its price is doubled (D-5.2)", res=_(name))
+                if g.s.bank[i] == 0
+                else _("Pay {n} cards of any kind for one {res}", n=cost, res=_(name))
+            )
+            self.buy_buttons[name] = self.add_button(
+                panel,
+                pygame.Rect(self.px(20) + i * self.px(116), self.px(146), self.px(104), self.px(34)),
+                label,
+                lambda n=name: self.choose(n),
+                tip=tip,
+                primary=name == self.want,
+                enabled=cost is not None and sum(g.s.hands[seat]) >= cost,
+            )
+        self.pay = Stepper(
+            self, panel, self.px(20), self.px(190), list(g.s.hands[seat]), self.refresh, _("You pay")
+        )
+        if self.want is not None:
+            self._suggest()
+        self.info = UILabel(
+            pygame.Rect(self.px(20), self.px(306), self.px(600), self.px(26)),
+            "",
+            manager=self.ui,
+            container=panel,
+        )
+        if sells:
+            UILabel(
+                pygame.Rect(self.px(20), self.px(340), self.px(600), self.px(24)),
+                _("Sell a resource exhausted in the bank for two different open cards (D-5.3):"),
+                manager=self.ui,
+                container=panel,
+            )
+            for k, a in enumerate(sells[:8]):
+                col, row = k % 4, k // 4
+                get = " + ".join(_(n) for n, _c in a.b)
+                self.add_button(
+                    panel,
+                    pygame.Rect(self.px(20) + col * self.px(150), self.px(368) + row * self.px(38),
+                                self.px(142), self.px(32)),
+                    f"{_(a.a)} → {get}",
+                    lambda a=a: self.sell(a),
+                    tip=_("Give 1 {res} to the market, take 1 {get}", res=_(a.a), get=get),
+                )  # fmt: skip
+        self.ok = self.add_button(
+            panel,
+            pygame.Rect(self.rect.w - self.px(176), self.rect.h - self.px(58), self.px(160), self.px(44)),
+            _("Buy"),
+            self.submit,
+            primary=True,
+            enabled=False,
+        )
+        self.add_button(
+            panel,
+            pygame.Rect(self.rect.w - self.px(316), self.rect.h - self.px(58), self.px(128), self.px(44)),
+            _("Close"),
+            self.app.pop,
+        )
+        self.refresh()
+
+    def choose(self, name: str) -> None:
+        self.want = name
+        self.rebuild()
+
+    def _suggest(self) -> None:
+        """Pre-fill the payment the engine would suggest (the cards held most, keeping the bought kind)."""
+        g = self.game
+        names = g.rules.resources
+        for a in g.legal_actions():
+            if a.kind == "market" and a.b == self.want:
+                for res, n in a.a:
+                    for _k in range(n):
+                        self.pay.change(names.index(res), +1)
+                return
+
+    def action(self) -> Action | None:
+        if self.want is None or not sum(self.pay.values):
+            return None
+        return Action("market", self.pay.bundle(), self.want)
+
+    def refresh(self) -> None:
+        if not hasattr(self, "ok"):
+            return
+        action = self.action()
+        if self.want is None:
+            self.info.set_text(_("Choose an open card, then the cards you pay with"))
+            self.ok.disable()
+            return
+        reason = self.game.why_illegal(action) if action is not None else _("Choose the cards you pay with")
+        if reason is None:
+            self.info.set_text(
+                _("Get 1 {res} for {cards}", res=_(self.want), cards=cards_text(dict(self.pay.bundle())))
+            )
+            self.ok.enable()
+        else:
+            self.info.set_text(reason)
+            self.ok.disable()
+
+    def _done(self, action: Action) -> None:
+        if self.game.is_legal(action) and self.scene.do(action):
+            if self.game.phase != "main" or not self.game.s.market_open:
+                self.app.pop()  # the cap (D-4.5) or the end of the game comes next; or nothing is left
+                return
+            self.want = None
+            self.rebuild()
+
+    def submit(self) -> None:
+        action = self.action()
+        if action is not None:
+            self._done(action)
+
+    def sell(self, action: Action) -> None:
+        self._done(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        px = self.px
+        g = self.game
+        for i, name in enumerate(g.rules.resources):
+            n = self.open_counts[i]
+            if not n:
+                continue
+            x, y = self.rect.x + px(46) + i * px(116), self.rect.y + px(74)
+            surface.blit(self.app.assets.scaled(f"cards/{name}", (px(48), px(67))), (x, y))
+            self.scene.badge(surface, (x + px(46), y + px(6)), str(n))
+            if g.s.bank[i] == 0:
+                self.scene.tag(surface, "×2", (x + px(24), y + px(58)))
+        self.pay.draw_icons(surface)
+
+
+class MarketCapDialog(GameDialog):
+    """D-4.5 / Q-24: more than 7 open cards after a trade; the trader puts any of them aside."""
+
+    cancellable = False
+    height = 300
+
+    def build(self) -> None:
+        g = self.game
+        self.amount = g.s.market_excess
+        cap = g.rules.setting("market", "open_cap", 7)
+        panel = self.frame(
+            _("The market holds at most {cap} open cards: put {n} aside", cap=cap, n=self.amount)
+        )
+        self.stepper = Stepper(
+            self,
+            panel,
+            self.px(24),
+            self.px(52),
+            _counts(g.s.market_open, len(g.rules.resources)),
+            self.refresh,
+        )
+        self.info = UILabel(
+            pygame.Rect(self.px(24), self.px(160), self.px(560), self.px(28)),
+            "",
+            manager=self.ui,
+            container=panel,
+        )
+        self.ok = self.add_button(
+            panel,
+            pygame.Rect(self.rect.w - self.px(176), self.rect.h - self.px(62), self.px(160), self.px(44)),
+            _("Put aside"),
+            self.submit,
+            primary=True,
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        chosen = sum(self.stepper.values)
+        self.info.set_text(
+            _("Chosen {k} of {n} (they go to the market's discard pile)", k=chosen, n=self.amount)
+        )
+        self.ok.enable() if chosen == self.amount else self.ok.disable()
+
+    def submit(self) -> None:
+        if sum(self.stepper.values) == self.amount:
+            self.finish(Action("market_discard", self.stepper.bundle()))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.stepper.draw_icons(surface)
+        x, y = self.stepper.origin
+        for i, n in enumerate(self.stepper.limits):  # how many open cards of each kind there are
+            if n:
+                centre = (self.rect.x + x + i * self.px(106) + self.px(66), self.rect.y + y + self.px(6))
+                self.scene.badge(surface, centre, str(n))
+
+
+class DevelopDialog(GameDialog):
+    """D-6: put 1–3 reserve tokens on a hex next to your building, paying grain + wool + ore or an unused
+    development card; take as many cards of its resource from the market as it then has tokens."""
+
+    width, height = 640, 460
+
+    def __init__(self, app: App, scene: GameScene, hex_id: str, actions: list[Action]) -> None:
+        super().__init__(app, scene)
+        self.hex_id = hex_id
+        self.options = actions
+        self.pays = list(dict.fromkeys(a.b[0] for a in actions))
+        self.reserve = sorted(scene.game.s.reserve[scene.game.current_player])
+        self.chosen: list[int] = list(range(len(self.reserve)))  # indexes into the reserve: all by default
+        self.pay = self.pays[0] if self.pays else None
+
+    def _hex(self) -> tuple[int, str]:
+        g = self.game
+        h = g.topo.hex_index[self.hex_id]
+        res = g.terrain_res[h]
+        return h, g.rules.resources[res] if res is not None else ""
+
+    def build(self) -> None:
+        g = self.game
+        h, res = self._hex()
+        terrain = g.s.terrain[h]
+        panel = self.frame(_("Develop this {terrain} hex ({res})", terrain=_(terrain), res=_(res)))
+        now = dois.tokens_of(g, h)
+        UILabel(
+            pygame.Rect(self.px(20), self.px(48), self.px(600), self.px(24)),
+            _("Its tokens now: {tokens}", tokens=", ".join(map(str, now)) or _("none (unproductive)")),
+            manager=self.ui,
+            container=panel,
+        )
+        UILabel(
+            pygame.Rect(self.px(20), self.px(80), self.px(600), self.px(24)),
+            _("Tokens from your reserve to place (click to choose):"),
+            manager=self.ui,
+            container=panel,
+        )
+        self.token_buttons = []
+        for k, number in enumerate(self.reserve):
+            on = k in self.chosen
+            self.token_buttons.append(
+                self.add_button(
+                    panel,
+                    pygame.Rect(self.px(20) + k * self.px(110), self.px(110), self.px(100), self.px(40)),
+                    (_("✓ {n}", n=number) if on else str(number)),
+                    lambda k=k: self.toggle(k),
+                    tip=_("Place the {n} token", n=number),
+                    primary=on,
+                )
+            )
+        UILabel(
+            pygame.Rect(self.px(20), self.px(160), self.px(600), self.px(24)),
+            _("Pay with:"),
+            manager=self.ui,
+            container=panel,
+        )
+        cost = [0] * len(g.rules.resources)
+        for r, n in g.rules.setting("terrain_development", "cost", {"grain": 1, "wool": 1, "ore": 1}).items():
+            cost[g.rules.resources.index(r)] = n
+        for k, pay in enumerate(self.pays):
+            text = (
+                _cost_text(g, cost)
+                if pay == "cards"
+                else _("discard {card}", card=_(CARD_NAMES.get(pay, pay)))
+            )
+            tip = (
+                _("Pay the bank {cards}", cards=_cost_text(g, cost))
+                if pay == "cards"
+                else _("The card leaves the game unplayed (D-6.2); a victory point card's point is lost")
+            )
+            col, row = k % 3, k // 3
+            self.add_button(
+                panel,
+                pygame.Rect(self.px(20) + col * self.px(200), self.px(188) + row * self.px(42),
+                            self.px(190), self.px(36)),
+                text,
+                lambda p=pay: self.choose_pay(p),
+                tip=tip,
+                primary=pay == self.pay,
+            )  # fmt: skip
+        self.info = UITextBox(
+            "",
+            pygame.Rect(self.px(20), self.px(278), self.px(600), self.px(100)),
+            manager=self.ui,
+            container=panel,
+        )
+        self.ok = self.add_button(
+            panel,
+            pygame.Rect(self.rect.w - self.px(176), self.rect.h - self.px(58), self.px(160), self.px(44)),
+            _("Develop"),
+            self.submit,
+            primary=True,
+        )
+        self.add_button(
+            panel,
+            pygame.Rect(self.rect.w - self.px(316), self.rect.h - self.px(58), self.px(128), self.px(44)),
+            _("Cancel"),
+            self.app.pop,
+        )
+        self.refresh()
+
+    def toggle(self, k: int) -> None:
+        self.chosen = sorted(set(self.chosen) ^ {k})
+        self.rebuild()
+
+    def choose_pay(self, pay: str) -> None:
+        self.pay = pay
+        self.rebuild()
+
+    def action(self) -> Action | None:
+        if not self.chosen or self.pay is None:
+            return None
+        tokens = tuple(sorted(self.reserve[k] for k in self.chosen))
+        return Action("develop", self.hex_id, (self.pay, tokens))
+
+    def refresh(self) -> None:
+        g = self.game
+        action = self.action()
+        if action is None:
+            self.info.set_text(_("Choose at least one token"))
+            self.ok.disable()
+            return
+        reason = g.why_illegal(action)
+        if reason is not None:
+            self.info.set_text(reason)
+            self.ok.disable()
+            return
+        h, res = self._hex()
+        total = len(dois.tokens_of(g, h)) + len(self.chosen)
+        there = dois.market_count(g, g.rules.resources.index(res))
+        numbers = ", ".join(map(str, sorted(dois.tokens_of(g, h) + [self.reserve[k] for k in self.chosen])))
+        self.info.set_text(
+            _(
+                "You take {n} {res} from the market now (it holds {m}); then the market is reshuffled and "
+                "4 cards are turned up. From the next turn the hex produces on {numbers}.",
+                n=min(total, there),
+                res=_(res),
+                m=there,
+                numbers=numbers,
+            )
+        )
+        self.ok.enable()
+
+    def submit(self) -> None:
+        action = self.action()
+        if action is not None and self.game.is_legal(action):
+            self.finish(action)
+
+
+class RemoteCardDialog(GameDialog):
+    """D-7.2: a remote-area card was drawn; keep it, or exchange it this turn for grain + wool + ore."""
+
+    height = 330
+
+    def __init__(self, app: App, scene: GameScene, actions: list[Action]) -> None:
+        super().__init__(app, scene)
+        self.options = actions
+
+    def build(self) -> None:
+        g = self.game
+        card = self.options[0].a
+        panel = self.frame(_("Remote-area card: {card}", card=_(CARD_NAMES.get(card, card))))
+        cards = [0] * len(g.rules.resources)
+        for r, n in g.rules.setting("remote_cards", "exchange", {"grain": 1, "wool": 1, "ore": 1}).items():
+            cards[g.rules.resources.index(r)] = n
+        UITextBox(
+            _(
+                "You built on the coast or next to an unproductive hex and drew this card (D-7.1). Keep it "
+                "as a development card (playable from your next turn), or exchange it now, this turn only, "
+                "for "
+                "{cards} from the bank.",
+                cards=_cost_text(g, cards),
+            ),
+            pygame.Rect(self.px(150), self.px(52), self.px(450), self.px(150)),
+            manager=self.ui,
+            container=panel,
+        )
+        x = self.rect.w - self.px(16)
+        for a in self.options:
+            name = _(CARD_NAMES.get(a.a, a.a))
+            label = _("Exchange") if len(self.options) == 1 else _("Exchange {card}", card=name)
+            x -= self.px(180)
+            self.add_button(
+                panel,
+                pygame.Rect(x, self.rect.h - self.px(62), self.px(170), self.px(44)),
+                label,
+                lambda a=a: self.finish(a),
+                tip=_("The card leaves the game; you take {cards}", cards=_cost_text(g, cards)),
+                primary=a.a != "victory_point",
+            )
+        self.add_button(
+            panel,
+            pygame.Rect(x - self.px(140), self.rect.h - self.px(62), self.px(130), self.px(44)),
+            _("Keep"),
+            self.app.pop,
+            tip=_("Keep it as a development card"),
+            primary=card == "victory_point",
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        card = self.options[0].a
+        if card in DEV_KINDS:
+            img = self.app.assets.scaled(f"cards/{card}", (self.px(100), self.px(140)))
+            surface.blit(img, (self.rect.x + self.px(24), self.rect.y + self.px(56)))
+
+
+__all__ = ["DevelopDialog", "MarketCapDialog", "MarketDialog", "RemoteCardDialog"]
