@@ -35,6 +35,7 @@ class Summary:
     games: int = 0
     wins: list[int] = field(default_factory=list)
     unfinished: int = 0
+    no_winner: int = 0  # finished without a winner: a Catan a Dois collapse (D-5.4)
     total_turns: int = 0
     total_actions: int = 0
     seconds: float = 0.0
@@ -49,6 +50,7 @@ class Summary:
             "wins": self.wins,
             "win_rate": [w / self.games if self.games else 0.0 for w in self.wins],
             "unfinished": self.unfinished,
+            "no_winner": self.no_winner,
             "average_turns": self.total_turns / self.games if self.games else 0.0,
             "average_actions": self.total_actions / self.games if self.games else 0.0,
             "seconds": round(self.seconds, 3),
@@ -112,6 +114,8 @@ def run_games(
         summary.results.append(result)
         if not result.finished:
             summary.unfinished += 1
+        elif not result.winners:
+            summary.no_winner += 1
         for w in result.winners:
             summary.wins[w] += 1
         if progress is not None:

@@ -117,8 +117,7 @@ class GameOverScene(PanelOverlay):
         exhausted = self.collapse()
         if exhausted is not None:
             sub = _(
-                "On turn {turn} the bank ran out of {res} at the same time: the economy collapsed, and by "
-                "the Catan a Dois rules (D-5.4) the game ends with no winner.",
+                "Turn {turn}: the bank ran out of {res} at once. The economy collapsed (D-5.4): nobody wins.",
                 turn=self.game.turn,
                 res=(" " + _("and") + " ").join(_(r) for r in exhausted),
             )

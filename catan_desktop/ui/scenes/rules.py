@@ -53,8 +53,11 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
     domestic = bool(rules.option("domestic_trade", True))
     offers = rules.option("max_offers_per_turn", None)
     road, settlement, city = rules.pieces
-    span = _("{lo}\u2013{hi} players, first to {vp} victory points",
-             lo=rules.players_min, hi=rules.players_max, vp=rules.vp_target)
+    if rules.players_min == rules.players_max:
+        span = _("{n} players, first to {vp} victory points", n=rules.players_min, vp=rules.vp_target)
+    else:
+        span = _("{lo}\u2013{hi} players, first to {vp} victory points",
+                 lo=rules.players_min, hi=rules.players_max, vp=rules.vp_target)
     out = [f"<b>{esc(rules.title)}</b> \u2014 {esc(span)}<br>"]
     if rules.description:
         out.append(esc(rules.description) + "<br>")
