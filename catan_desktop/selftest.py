@@ -455,6 +455,35 @@ def _check_scenes(checks: _Checks) -> None:
             return PassDeviceScene(app, "Anna", lambda: None)
 
         checks.run("scenes/pass device", show(pass_device))
+
+        def dois() -> str | None:
+            """Catan a Dois: its panels, token-removal founding and the market dialog draw (RULES.md Part D)."""
+            import random
+
+            from .ui.config import GameConfig
+            from .ui.scenes.dois_dialogs import MarketDialog
+            from .ui.scenes.game import GameScene
+
+            config = GameConfig.default(2)
+            config.variant, config.seed = "catan-a-dois", 1
+            depth = len(app.scenes)
+            scene = GameScene(app, config)
+            app.push(scene)
+            try:
+                g, rng = scene.game, random.Random(1)
+                while g.turn < 3 and not g.is_over:
+                    scene.ctl.apply(rng.choice(g.legal_actions()))
+                scene._ui_state = None
+                app.step([])
+                app.draw()
+                app.push(MarketDialog(app, scene))
+                app.draw()
+            finally:
+                while len(app.scenes) > depth:
+                    app.pop()
+            return f"turn {g.turn}, {len(g.s.market_open)} open market cards"
+
+        checks.run("scenes/catan a dois", dois)
     finally:
         while app.scenes:
             try:
