@@ -457,7 +457,7 @@ def _check_scenes(checks: _Checks) -> None:
         checks.run("scenes/pass device", show(pass_device))
 
         def dois() -> str | None:
-            """Catan a Dois: its panels, token-removal founding and the market dialog draw (RULES.md Part D)."""
+            """Catan a Dois (RULES.md Part D): its panels, token-removal founding and market dialog draw."""
             import random
 
             from .ui.config import GameConfig
