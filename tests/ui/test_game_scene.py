@@ -503,3 +503,21 @@ def test_a_whole_catan_a_dois_game_through_clicks(home: Path) -> None:
         if type(app.top).__name__ == "GameOverScene":
             break
     assert type(app.top).__name__ == "GameOverScene"
+
+
+def test_catan_a_dois_panels_explain_themselves_on_hover(home: Path) -> None:
+    """The drawn market, bank and reserve panels (D-4, D-5, D-1.7) show an explanation when the mouse rests
+    on them, like the buttons' tooltips."""
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=4, variant="catan-a-dois", players=2)
+    pump(app, 2)
+    texts = [text for _rect, text in scene._tips]
+    for start in ("The market (D-4)", "The bank's stock (D-5)", "Reserve: "):
+        assert any(text.startswith(start) for text in texts), texts
+    pos = next(rect for rect, text in scene._tips if text.startswith("The market")).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app)
+    assert not scene._tip_shown  # not at once: only when the mouse rests
+    scene._mouse = (pos, scene._mouse[1] - 1.0)
+    pump(app, 2)
+    assert scene._tip_shown and (scene._tip_at() or "").startswith("The market (D-4)")

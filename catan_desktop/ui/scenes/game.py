@@ -55,6 +55,18 @@ HINTS = {
     "market_cap": "Choose which open market cards to put aside",
 }
 
+PANEL_TIPS = {  # Catan a Dois panels explain themselves when the mouse rests on them (RULES.md Part D)
+    "reserve": "Reserve: the number tokens taken at founding (D-1.7). Develop terrain to put them on a "
+    "hex next to your building (D-6).",
+    "market": "The market (D-4): on your turn, after rolling, buy an open card for as many of your "
+    "cards as the difference of the two dice (a double closes it). An exhausted resource (×2) costs "
+    "double. At most {cap} open cards; after a 7 it is renewed with 4 new cards. Market button or T.",
+    "bank": "The bank's stock (D-5). Building, buying and the development cost pay into it; production "
+    "and maritime trade take from it. A resource at 0 is exhausted: its hexes produce nothing and its "
+    "market price doubles. Two exhausted at once: the game ends and both players lose. Remote-area cards "
+    "are drawn by building on the coast or next to an unproductive hex (D-7).",
+}
+
 
 @dataclass
 class Anim:
@@ -85,6 +97,9 @@ class GameScene(GuiScene):
         self.token_robber = "token_robber" in modules
         self.has_reserve = "token_removal" in modules or self.has_develop
         self._remote_seen: tuple[int, int] | None = None
+        self._tips: list[tuple[pygame.Rect, str]] = []  # drawn panels that explain themselves on hover
+        self._mouse: tuple[tuple[int, int], float] = ((-1, -1), 0.0)
+        self._tip_shown = False
         self.mode: str | None = None  # build mode: "road", "settlement", "city"
         self.hover: tuple[str, int] | None = None
         self.anims: list[Anim] = []
@@ -657,6 +672,10 @@ class GameScene(GuiScene):
         if super().handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
+            self._mouse = (event.pos, time.perf_counter())
+            if self._tip_shown:
+                self._tip_shown = False
+                self.app.mark_dirty()
             hover = self._target_at(event.pos)
             if hover != self.hover:
                 self.hover = hover
@@ -808,6 +827,9 @@ class GameScene(GuiScene):
             self.app.mark_dirty()
         if self.app.top is not self:
             return
+        if not self._tip_shown and self._tip_at() and now - self._mouse[1] > 0.6:
+            self._tip_shown = True  # the mouse rested on a panel: show its explanation
+            self.app.mark_dirty()
         g, ctl = self.game, self.ctl
         if g.is_over:
             self._game_over(now)
@@ -958,6 +980,29 @@ class GameScene(GuiScene):
         self._draw_hand(surface, r["bottom"])
         self.draw_ui(surface)
         self._draw_anims(surface)
+        if self._tip_shown and self.app.top is self:
+            self._draw_tip(surface)
+
+    def _tip_at(self) -> str | None:
+        pos = self._mouse[0]
+        return next((tip for rect, tip in self._tips if rect.collidepoint(pos)), None)
+
+    def _draw_tip(self, surface: pygame.Surface) -> None:
+        """A tooltip for a drawn panel, in the look of the widgets' tooltips."""
+        text = self._tip_at()
+        if not text:
+            return
+        s = self.px
+        width = s(300)
+        scratch = pygame.Surface((width, s(400)), pygame.SRCALPHA)
+        height = self._wrapped(scratch, text, (0, 0), width - s(16), 13, INK) + s(12)
+        x, y = self._mouse[0]
+        box = pygame.Rect(x + s(14), y + s(18), width, height)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (20, 12, 6), box.move(0, s(2)), border_radius=s(6))
+        pygame.draw.rect(surface, PARCHMENT, box, border_radius=s(6))
+        pygame.draw.rect(surface, (107, 74, 47), box, 1, border_radius=s(6))
+        surface.blit(scratch, (box.x + s(8), box.y + s(6)), pygame.Rect(0, 0, width - s(16), height))
 
     def _panel(
         self,
@@ -1068,6 +1113,7 @@ class GameScene(GuiScene):
     def _draw_players(self, surface: pygame.Surface, region: pygame.Rect) -> None:
         g = self.game
         s = self.px
+        self._tips = []
         for seat in range(g.players):
             rect = self.panel_rect(seat)
             active = seat == g.active_player and not g.is_over
@@ -1160,6 +1206,12 @@ class GameScene(GuiScene):
         s = self.px
         y = rect.y + s(66)
         reserve = sorted(self.game.s.reserve[seat])
+        self._tips.append(
+            (
+                pygame.Rect(rect.x, y, rect.w, s(26)),
+                _(PANEL_TIPS["reserve"]),
+            )
+        )
         x = self._text(
             surface, _("Reserve:"), (rect.x + s(24), y + s(12)), 12, INK_SOFT, anchor="midleft"
         ).right
@@ -1223,6 +1275,7 @@ class GameScene(GuiScene):
         x0, w = rect.x + s(10), rect.w - s(20)
         y = rect.y + s(8)
         self._text(surface, _("Market"), (x0, y), 16, INK, bold=True)
+        market_top = y
         dice = g.s.dice
         y += s(22)
         if g.turn == 0 or not dice or g.phase == "roll":
@@ -1257,6 +1310,13 @@ class GameScene(GuiScene):
             (x0, y), 12, INK_SOFT,
         )  # fmt: skip
         y += s(22)
+        self._tips.append(
+            (
+                pygame.Rect(rect.x, market_top, rect.w, y - market_top),
+                _(PANEL_TIPS["market"], cap=g.rules.setting("market", "open_cap", 7)),
+            )
+        )
+        bank_top = y
         pygame.draw.line(surface, PARCHMENT_DARK, (x0, y), (rect.right - s(10), y), 2)
         y += s(6)
         self._text(surface, _("Bank"), (x0, y), 16, INK, bold=True)
@@ -1300,7 +1360,13 @@ class GameScene(GuiScene):
         else:
             text = _("Collapse: if {k} resources run out in the bank at once, both players lose.", k=limit)
             colour = INK_SOFT
-        self._wrapped(surface, text, (x0, y), w, 12, colour, bold=colour != INK_SOFT)
+        bottom = self._wrapped(surface, text, (x0, y), w, 12, colour, bold=colour != INK_SOFT)
+        self._tips.append(
+            (
+                pygame.Rect(rect.x, bank_top, rect.w, bottom - bank_top),
+                _(PANEL_TIPS["bank"]),
+            )
+        )
 
     def _draw_right(self, surface: pygame.Surface, region: pygame.Rect) -> None:
         s = self.px
