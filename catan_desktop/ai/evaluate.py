@@ -45,6 +45,7 @@ class Weights:
     army_race: float = 0.0  # share of Largest Army's points counted per step towards taking it
     road_race: float = 0.0  # the same for Longest Road
     win: float = 1000.0
+    collapse_risk: float = 1.0  # Catan a Dois (D-5.4): scales ``bank_risk``, in card units
 
 
 NORMAL = Weights()
@@ -214,6 +215,32 @@ def opponent_score(g: Game, q: int, info: BoardInfo, w: Weights, robber: int | N
     return w.vp * g.visible_vp(q) + w.pip * sum(production(g, q, info, w, robber)) + 0.3 * g.s.knights[q]
 
 
+# Catan a Dois collapse (D-5.4): what a bank stock of 1, 2, 3 cards costs while another resource is
+# exhausted (the next roll owing exactly that many ends the game, both lose), and one exhausted resource
+# (D-5.2: its hexes stop, its market price doubles, and the next exhaustion is a collapse).
+LOW_STOCK_RISK = {1: 8.0, 2: 4.0, 3: 2.0, 4: 0.8}
+EXHAUSTED_RISK = 2.5
+
+
+def bank_risk(bank: list[int], limit: int) -> float:
+    """How close the bank is to a collapse, where ``limit`` resources at 0 end the game; 0 when far."""
+    exhausted = sum(1 for b in bank if b == 0)
+    if exhausted == 0:
+        return 0.0
+    v = EXHAUSTED_RISK * exhausted
+    if exhausted >= limit - 1:
+        v += sum(LOW_STOCK_RISK.get(b, 0.0) for b in bank if b)
+    return v
+
+
+def collapse_limit(g: Game) -> int:
+    """The number of exhausted resources that collapse the game (D-5.4), or 0 without the module."""
+    rules = g.rules
+    if "collapse" not in rules.modules:
+        return 0
+    return int(rules.setting("collapse", "exhausted_resources", 2))
+
+
 def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
     """Score the position for seat ``p`` (higher is better)."""
     s = g.s
@@ -245,6 +272,10 @@ def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
         if h is None:
             continue
         v += w.harbour * prod[h] * 2 if h >= 0 else w.generic_harbour * sum(prod)
+    if w.collapse_risk and g.modular:
+        limit = collapse_limit(g)
+        if limit:
+            v -= w.collapse_risk * bank_risk(s.bank, limit)
     if w.opponent:
         best = 0.0
         for q in range(s.players):

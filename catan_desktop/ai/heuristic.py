@@ -44,6 +44,9 @@ ANSWERS_PER_TURN = 4  # offers from one player in one turn a bot will weigh; aft
 MAX_TRADES_PER_TURN = 4  # bank and market trades a bot makes in one turn
 TRADE_KINDS = frozenset({"maritime", "market", "market_sell"})
 DEFAULT_THINK = {"easy": 0.2, "normal": 0.2, "hard": 0.8}
+# a move's own forced follow-ups, valued with it: the robber, free roads, and in Catan a Dois the founding
+# token removal (D-1.4), so a founding spot is valued after the token its placer will take
+FOLLOW_UPS = ("robber", "road_building", "remove_token")
 
 # expected worth of a development card by kind (victory points are counted in vp)
 DEV_VALUE = {"knight": 2.2, "road_building": 2.0, "year_of_plenty": 2.4, "monopoly": 2.4}
@@ -106,6 +109,8 @@ class HeuristicBot:
         if phase == "main":
             if _trades_this_turn(obs, seat) >= MAX_TRADES_PER_TURN:  # no endless swapping with bank/market
                 legal = [a for a in legal if a.kind not in TRADE_KINDS] or legal
+            elif any(a.kind == "market" for a in legal):
+                legal = self._market_moves(game, world, seat, legal, obs)
             offer = self._maybe_offer(world, seat, obs)
             if offer is not None and game.is_legal(offer):
                 return offer
@@ -123,7 +128,7 @@ class HeuristicBot:
         except (IllegalAction, IndexError, KeyError, ValueError, AssertionError):
             return None
         depth = 0
-        while depth < 3 and g.s.phase in ("robber", "road_building") and g.current_player == p:
+        while depth < 3 and g.s.phase in FOLLOW_UPS and g.current_player == p:
             follow = g.legal_actions()
             if not follow:
                 break
@@ -260,6 +265,7 @@ class HeuristicBot:
                 break
             g = world.clone()
             g.apply_unchecked(a)
+            _take_token(g, p, self)
             # our road: the greedy choice
             roads = g.legal_actions()
             if g.s.phase == "setup_road" and roads:
@@ -270,6 +276,7 @@ class HeuristicBot:
                 spots = g.legal_actions()
                 pick = max(spots, key=lambda x: _spot_score(g, x.a, q))
                 g.apply_unchecked(pick)
+                _take_token(g, q, None)
                 roads = g.legal_actions()
                 if g.s.phase == "setup_road" and roads:
                     g.apply_unchecked(roads[0])
@@ -334,6 +341,73 @@ class HeuristicBot:
         return hand_value(world, p, after, self.w, nearest, can_city) - hand_value(
             world, p, hand, self.w, nearest, can_city
         )
+
+    # ---------------------------------------------------------------------------- market (Catan a Dois)
+
+    def _market_moves(
+        self, game: Game, world: Game, p: int, legal: list[Action], obs: dict[str, Any]
+    ) -> list[Action]:
+        """D-4.2: any cards may pay for an open market card, and the engine lists only one payment per card
+        (the cards held most). Add, for each open resource, the payment that costs our hand least (surplus
+        cards, not the ones a build needs), checked with ``game.is_legal``; and drop purchases that swap back
+        cards traded this turn (buying lumber with wool, then wool with lumber, only feeds the market)."""
+        names = world.rules.resources
+        bought, paid = _market_flows_this_turn(obs, p, names)
+        hand = world.s.hands[p]
+        nearest, can_city = self._build_context(world, p)
+        out: list[Action] = []
+        seen: set[Action] = set()
+        for a in legal:
+            if a.kind == "market":
+                r = names.index(a.b)
+                give = [0] * len(names)
+                for name, n in a.a:
+                    give[names.index(name)] = n
+                if r in paid or any(give[i] for i in bought):
+                    continue  # a swap back
+                price = sum(give)
+                better = self._cheapest_payment(world, p, hand, r, price, nearest, can_city, avoid=bought)
+                if better is not None and better != give:
+                    alt = Action("market", make_bundle(_bundle(names, better)), a.b)
+                    if alt not in seen and game.is_legal(alt):
+                        seen.add(alt)
+                        out.append(alt)
+            if a not in seen:
+                seen.add(a)
+                out.append(a)
+        return out
+
+    def _cheapest_payment(
+        self,
+        world: Game,
+        p: int,
+        hand: list[int],
+        r: int,
+        price: int,
+        nearest: int,
+        can_city: bool,
+        avoid: set[int],
+    ) -> list[int] | None:
+        """Pay ``price`` cards for one ``r``, dropping one card at a time the one whose loss costs the hand
+        (with the ``r`` bought) least; never ``r`` itself nor a card bought this turn. None if impossible."""
+        left = list(hand)
+        left[r] += 1
+        give = [0] * len(hand)
+        for _i in range(price):
+            best_i, best_v = -1, -1e18
+            for i in range(len(left)):
+                if i == r or i in avoid or left[i] <= 0:
+                    continue
+                left[i] -= 1
+                v = hand_value(world, p, left, self.w, nearest, can_city)
+                left[i] += 1
+                if v > best_v:
+                    best_i, best_v = i, v
+            if best_i < 0:
+                return None
+            left[best_i] -= 1
+            give[best_i] += 1
+        return give
 
     # --------------------------------------------------------------------------------------- trading
 
@@ -504,8 +578,45 @@ def _trades_this_turn(obs: dict[str, Any], seat: int) -> int:
     return n
 
 
+def _market_flows_this_turn(
+    obs: dict[str, Any], seat: int, names: tuple[str, ...]
+) -> tuple[set[int], set[int]]:
+    """The resources ``seat`` bought from and paid to the market this turn (D-4), from the public log."""
+    turn = obs["turn"]
+    bought: set[int] = set()
+    paid: set[int] = set()
+    for ev in reversed(obs["log"]):
+        if ev.get("turn") != turn:
+            break
+        if ev.get("seat") != seat:
+            continue
+        if ev.get("t") == "market":
+            bought.add(names.index(ev["get"]))
+            paid.update(names.index(x) for x, n in ev["give"].items() if n)
+        elif ev.get("t") == "market_sell":
+            paid.add(names.index(ev["give"]))
+            bought.update(names.index(x) for x, n in ev["get"].items() if n)
+    return bought, paid
+
+
 def _bundle(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:
     return {names[i]: n for i, n in enumerate(counts) if n}
+
+
+def _take_token(g: Game, q: int, bot: HeuristicBot | None) -> None:
+    """Catan a Dois founding (D-1.4): after ``q``'s settlement, take the token ``bot`` would (or, for a
+    modelled opponent, the one of the hex that produces least)."""
+    if g.s.phase != "remove_token" or g.current_player != q:
+        return
+    options = g.legal_actions()
+    if not options:
+        return
+    if bot is not None:
+        pick = max(options, key=lambda x: bot._value(g, x, q, follow_ups=False))
+    else:
+        info = board_info(g)
+        pick = min(options, key=lambda x: info.pips[g.topo.hex_index[x.a]])
+    g.apply_unchecked(pick)
 
 
 def _spot_score(g: Game, node: int, q: int) -> float:

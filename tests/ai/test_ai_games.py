@@ -19,11 +19,19 @@ VARIANTS = [v.name for v in list_variants() if not v.error]
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_level_finishes_200_games_without_an_illegal_action(variant: str) -> None:
     """Game.apply raises IllegalAction for any move that is not legal, so reaching the end is the proof.
-    Every game seats each level (and the random baseline), rotated so each plays from every seat."""
+    Every game seats each level (and the random baseline), rotated so each plays from every seat.
+
+    Catan a Dois (two seats: easy-normal, normal-hard, hard-random, random-easy in turn) also ends in a
+    collapse (D-5.4: two resources exhausted, nobody wins). And a random seat, buying from the market at any
+    price, can drain the bank into an economy where nobody can ever build again; the rules have no ending
+    for that (D-10.1 / Q-37), so such a game reaching the turn cap is not a bug. There, games with a random
+    seat may stall (at most a few of them); games between real levels must all end."""
     rules = load_rules(variant)
     players = rules.players_max
     kinds = list(DIFFICULTIES) + ["random"]
+    may_stall = "collapse" in rules.modules
     finished = 0
+    stalled: list[tuple[int, list[str]]] = []
     for i in range(GAMES):
         seats = [kinds[(i + k) % len(kinds)] for k in range(players)]
         game = Game.new(variant, players=players, seed=i)
@@ -31,8 +39,15 @@ def test_every_level_finishes_200_games_without_an_illegal_action(variant: str) 
         while not game.is_over and game.turn < 500:
             seat = game.current_player
             game.apply(bots[seat].choose(game, seat))
-        finished += game.is_over
-    assert finished == GAMES
+        if game.is_over:
+            finished += 1
+        else:
+            stalled.append((i, seats))
+    if not may_stall:
+        assert finished == GAMES
+        return
+    assert all("random" in seats for _i, seats in stalled), stalled
+    assert len(stalled) <= GAMES // 20, stalled
 
 
 HAND_WRITTEN = {
@@ -78,22 +93,3 @@ def test_simulate_runs_ai_seats(capsys) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["seats"] == ["ai:hard", "ai:normal", "ai:easy", "random"]
     assert data["games"] == 4 and sum(data["wins"]) == 4
-
-
-def test_every_level_plays_the_catan_a_dois_core_without_an_illegal_action() -> None:
-    """The Catan a Dois engine core (tests/fixtures/catan-a-dois-core.yaml, RULES.md Part D): founding
-    token removal, the market and its cap, the robber on a token. The bots reach the end (a win or a
-    collapse, D-5.4) through legal moves only."""
-
-    variant = "catan-a-dois"
-    kinds = list(DIFFICULTIES) + ["random"]
-    ended = 0
-    for i in range(24):
-        seats = [kinds[i % 4], kinds[(i // 4 + i + 1) % 4]]
-        game = Game.new(variant, players=2, seed=i)
-        bots = [create_bot(kind, seed=i * 7 + k) for k, kind in enumerate(seats)]
-        while not game.is_over and game.turn < 600:
-            seat = game.current_player
-            game.apply(bots[seat].choose(game, seat))
-        ended += game.is_over
-    assert ended >= 22  # a random seat can leave an economy where nobody can build (see the property test)
