@@ -135,7 +135,12 @@ def screenshot(
                     scene._last_dice()
                     scene._ui_state = None
                     app.step([])
-                app.push(MarketDialog(app, scene))
+                dialog = MarketDialog(app, scene)
+                app.push(dialog)
+                hand = g.s.hands[0]
+                wanted = sorted(set(g.s.market_open), key=lambda r: (hand[r], r))
+                if wanted and g.phase == "main":  # show a choice with the payment the dialog suggests
+                    dialog.choose(g.rules.resources[wanted[0]])
             else:  # offer one of our most plentiful cards for one we lack; the computers answer with reasons
                 _offer_and_collect_answers(scene)
         for _ in range(3):
