@@ -17,7 +17,9 @@ from .config import GameConfig
 
 # Actions a player may take back until something irreversible (dice, a card draw, a steal, another
 # player's move) happens.
-REVERSIBLE = frozenset({"settle", "road", "city", "maritime"})
+# moves a human may take back; a move that revealed something (a private event: Catan a Dois's remote-area
+# card drawn by a settlement, D-7.1) is not, nor anything after a roll, card or steal
+REVERSIBLE = frozenset({"settle", "road", "city", "maritime", "market", "market_sell"})
 POLL_WAIT = 0.004  # seconds a frame may wait for a computer move
 
 
@@ -82,12 +84,13 @@ class GameController:
             self.trade_reasons.clear()
         before = self.game.to_json() if action.kind in REVERSIBLE else None
         self.game.apply(action)
-        if before is not None and self.is_human(seat):
+        events = self.new_events()
+        if before is not None and self.is_human(seat) and not any("private" in ev for ev in events):
             self.undo_stack.append(before)
         else:
             self.undo_stack.clear()
         self.last_actor = seat
-        return self.new_events()
+        return events
 
     def can_undo(self) -> bool:
         return bool(self.undo_stack) and self.human_to_act

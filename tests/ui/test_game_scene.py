@@ -521,3 +521,35 @@ def test_catan_a_dois_panels_explain_themselves_on_hover(home: Path) -> None:
     scene._mouse = (pos, scene._mouse[1] - 1.0)
     pump(app, 2)
     assert scene._tip_shown and (scene._tip_at() or "").startswith("The market (D-4)")
+
+
+def test_catan_a_dois_undo_allows_a_market_trade_but_not_a_drawn_remote_card(home: Path) -> None:
+    """Undo takes back a market purchase (D-4) like a bank trade, but not a city that drew a remote-area
+    card (D-7.1): taking it back would let a player peek at the remote deck."""
+    import random
+
+    from catan_desktop.ui.controller import GameController
+
+    config = GameConfig.default(2)
+    config.variant, config.seed = "catan-a-dois", 3
+    config.seats[1].kind = "random"
+    ctl = GameController(config)
+    g = ctl.game
+    rng = random.Random(3)
+    try:
+        while not (g.phase == "main" and g.current_player == 0 and g.s.dice[0] != g.s.dice[1]):
+            legal = g.legal_actions()
+            ends = [a for a in legal if a.kind == "end"]
+            ctl.apply(ends[0] if ends and g.phase == "main" else rng.choice(legal))
+        g.s.hands[0] = [3, 3, 3, 3, 3]  # enough for a market card and a city
+        buy = next(a for a in g.legal_actions() if a.kind == "market")
+        ctl.apply(buy)
+        assert ctl.can_undo() and ctl.undo()
+        assert g is not ctl.game and ctl.game.s.hands[0] == [3, 3, 3, 3, 3]
+        g = ctl.game
+        city = next(a for a in g.legal_actions() if a.kind == "city")
+        events = ctl.apply(city)  # every founding settlement touches the hex it made unproductive (D-1.6)
+        assert any(ev["t"] == "remote_card" for ev in events), events
+        assert not ctl.can_undo()
+    finally:
+        ctl.close()
