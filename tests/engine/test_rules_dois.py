@@ -1,6 +1,5 @@
-"""Catan a Dois engine core (RULES.md Part D): founding with token removal, stocks, market, scarcity,
-collapse and the robber on a token. The rule file is tests/fixtures/catan-a-dois-core.yaml until the
-variant is complete (terrain development, remote-area cards, UI)."""
+"""Catan a Dois (RULES.md Part D, rules/catan-a-dois.yaml): founding with token removal, stocks, market,
+scarcity, collapse, terrain development, remote-area cards and the robber on a token."""
 
 from __future__ import annotations
 

@@ -409,7 +409,7 @@ class GameScene(GuiScene):
         enable(
             "undo",
             ctl.can_undo(),
-            _("Take back your last build or bank trade")
+            _("Take back your last build or trade with the bank or market")
             if ctl.can_undo()
             else _("Nothing to undo since the last dice roll, card or steal"),
         )
