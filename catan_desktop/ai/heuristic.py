@@ -308,23 +308,41 @@ class HeuristicBot:
 
     def _discard(self, world: Game, p: int, obs: dict[str, Any]) -> Action:
         seat, amount = obs["discards_pending"][0]
-        hand = list(world.s.hands[p])
         names = world.rules.resources
         nearest, can_city = self._build_context(world, p)
-        dropped = [0] * len(hand)
-        for _i in range(amount):
-            best_r, best_v = -1, -1e18
-            for r in range(len(hand)):
-                if hand[r] == 0:
-                    continue
-                hand[r] -= 1
-                v = hand_value(world, p, hand, self.w, nearest, can_city)
-                hand[r] += 1
-                if v > best_v:
-                    best_r, best_v = r, v
-            hand[best_r] -= 1
-            dropped[best_r] += 1
+        dropped = self._shed(world, p, list(world.s.hands[p]), amount, nearest, can_city, frozenset())
+        assert dropped is not None  # a discard never asks for more cards than the hand holds
         return Action("discard", make_bundle({names[r]: n for r, n in enumerate(dropped) if n}))
+
+    def _shed(
+        self,
+        world: Game,
+        p: int,
+        hand: list[int],
+        amount: int,
+        nearest: int,
+        can_city: bool,
+        keep: frozenset[int] | set[int],
+    ) -> list[int] | None:
+        """Give up ``amount`` cards of ``hand`` one at a time, each time the one whose loss costs the hand
+        least, never a resource in ``keep``; the counts given, or None if the hand runs out."""
+        left = list(hand)
+        given = [0] * len(hand)
+        for _i in range(amount):
+            best_i, best_v = -1, -1e18
+            for i in range(len(left)):
+                if i in keep or left[i] <= 0:
+                    continue
+                left[i] -= 1
+                v = hand_value(world, p, left, self.w, nearest, can_city)
+                left[i] += 1
+                if v > best_v:
+                    best_i, best_v = i, v
+            if best_i < 0:
+                return None
+            left[best_i] -= 1
+            given[best_i] += 1
+        return given
 
     def _build_context(self, world: Game, p: int) -> tuple[int, bool]:
         s = world.s
@@ -390,24 +408,9 @@ class HeuristicBot:
     ) -> list[int] | None:
         """Pay ``price`` cards for one ``r``, dropping one card at a time the one whose loss costs the hand
         (with the ``r`` bought) least; never ``r`` itself nor a card bought this turn. None if impossible."""
-        left = list(hand)
-        left[r] += 1
-        give = [0] * len(hand)
-        for _i in range(price):
-            best_i, best_v = -1, -1e18
-            for i in range(len(left)):
-                if i == r or i in avoid or left[i] <= 0:
-                    continue
-                left[i] -= 1
-                v = hand_value(world, p, left, self.w, nearest, can_city)
-                left[i] += 1
-                if v > best_v:
-                    best_i, best_v = i, v
-            if best_i < 0:
-                return None
-            left[best_i] -= 1
-            give[best_i] += 1
-        return give
+        with_r = list(hand)
+        with_r[r] += 1
+        return self._shed(world, p, with_r, price, nearest, can_city, avoid | {r})
 
     # --------------------------------------------------------------------------------------- trading
 

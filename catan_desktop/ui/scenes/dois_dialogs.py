@@ -11,7 +11,7 @@ from ...engine import Action, dois
 from ...engine.ruleset import DEV_KINDS
 from ...i18n import _
 from ..describe import CARD_NAMES, cards_text
-from .game_dialogs import GameDialog, Stepper
+from .game_dialogs import ChooseCardsDialog, GameDialog, Stepper
 
 if TYPE_CHECKING:
     from ..app import App
@@ -191,56 +191,30 @@ class MarketDialog(GameDialog):
         self.pay.draw_icons(surface)
 
 
-class MarketCapDialog(GameDialog):
+class MarketCapDialog(ChooseCardsDialog):
     """D-4.5 / Q-24: more than 7 open cards after a trade; the trader puts any of them aside."""
 
-    cancellable = False
     height = 300
+    action_kind = "market_discard"
 
-    def build(self) -> None:
-        g = self.game
-        self.amount = g.s.market_excess
-        cap = g.rules.setting("market", "open_cap", 7)
-        panel = self.frame(
-            _("The market holds at most {cap} open cards: put {n} aside", cap=cap, n=self.amount)
-        )
-        self.stepper = Stepper(
-            self,
-            panel,
-            self.px(24),
-            self.px(52),
-            _counts(g.s.market_open, len(g.rules.resources)),
-            self.refresh,
-        )
-        self.info = UILabel(
-            pygame.Rect(self.px(24), self.px(160), self.px(560), self.px(28)),
-            "",
-            manager=self.ui,
-            container=panel,
-        )
-        self.ok = self.add_button(
-            panel,
-            pygame.Rect(self.rect.w - self.px(176), self.rect.h - self.px(62), self.px(160), self.px(44)),
-            _("Put aside"),
-            self.submit,
-            primary=True,
-        )
-        self.refresh()
+    def __init__(self, app: App, scene: GameScene) -> None:
+        super().__init__(app, scene, scene.game.s.market_excess)
 
-    def refresh(self) -> None:
-        chosen = sum(self.stepper.values)
-        self.info.set_text(
-            _("Chosen {k} of {n} (they go to the market's discard pile)", k=chosen, n=self.amount)
-        )
-        self.ok.enable() if chosen == self.amount else self.ok.disable()
+    def title(self) -> str:
+        cap = self.game.rules.setting("market", "open_cap", 7)
+        return _("The market holds at most {cap} open cards: put {n} aside", cap=cap, n=self.amount)
 
-    def submit(self) -> None:
-        if sum(self.stepper.values) == self.amount:
-            self.finish(Action("market_discard", self.stepper.bundle()))
+    def limits(self) -> list[int]:
+        return _counts(self.game.s.market_open, len(self.game.rules.resources))
+
+    def ok_label(self) -> str:
+        return _("Put aside")
+
+    def chosen_text(self, chosen: int) -> str:
+        return _("Chosen {k} of {n} (they go to the market's discard pile)", k=chosen, n=self.amount)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.stepper.draw_icons(surface)
         x, y = self.stepper.origin
         for i, n in enumerate(self.stepper.limits):  # how many open cards of each kind there are
             if n:

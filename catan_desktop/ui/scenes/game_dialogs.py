@@ -158,23 +158,35 @@ class Stepper:
             surface.blit(img, (x + i * px(106) + px(27), y))
 
 
-class DiscardDialog(GameDialog):
-    """A 7 with more than seven cards: choose exactly half, rounded down (B-6.2)."""
+class ChooseCardsDialog(GameDialog):
+    """Choose exactly ``amount`` cards out of ``limits()`` with a stepper per resource, then apply
+    ``Action(action_kind, bundle)``; it cannot be cancelled (the game waits for the choice)."""
 
     cancellable = False
     height = 330
+    action_kind = "discard"
 
     def __init__(self, app: App, scene: GameScene, amount: int) -> None:
         super().__init__(app, scene)
         self.amount = amount
 
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def limits(self) -> list[int]:
+        raise NotImplementedError
+
+    def ok_label(self) -> str:
+        return _("Discard")
+
+    def chosen_text(self, chosen: int) -> str:
+        return _("Chosen {k} of {n}", k=chosen, n=self.amount)
+
     def build(self) -> None:
-        seat = self.game.current_player
-        panel = self.frame(_("{who}: discard {n} cards", who=self.scene.names[seat], n=self.amount))
-        hand = list(self.game.s.hands[seat])
-        self.stepper = Stepper(self, panel, self.px(24), self.px(52), hand, self.refresh)
+        panel = self.frame(self.title())
+        self.stepper = Stepper(self, panel, self.px(24), self.px(52), self.limits(), self.refresh)
         self.info = UILabel(
-            pygame.Rect(self.px(24), self.px(160), self.px(400), self.px(28)),
+            pygame.Rect(self.px(24), self.px(160), self.px(560), self.px(28)),
             "",
             manager=self.ui,
             container=panel,
@@ -182,7 +194,7 @@ class DiscardDialog(GameDialog):
         self.ok = self.add_button(
             panel,
             pygame.Rect(self.rect.w - self.px(176), self.rect.h - self.px(62), self.px(160), self.px(44)),
-            _("Discard"),
+            self.ok_label(),
             self.submit,
             primary=True,
         )
@@ -190,16 +202,27 @@ class DiscardDialog(GameDialog):
 
     def refresh(self) -> None:
         chosen = sum(self.stepper.values)
-        self.info.set_text(_("Chosen {k} of {n}", k=chosen, n=self.amount))
+        self.info.set_text(self.chosen_text(chosen))
         self.ok.enable() if chosen == self.amount else self.ok.disable()
 
     def submit(self) -> None:
         if sum(self.stepper.values) == self.amount:
-            self.finish(Action("discard", self.stepper.bundle()))
+            self.finish(Action(self.action_kind, self.stepper.bundle()))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.stepper.draw_icons(surface)
+
+
+class DiscardDialog(ChooseCardsDialog):
+    """A 7 with more than seven cards: choose exactly half, rounded down (B-6.2)."""
+
+    def title(self) -> str:
+        seat = self.game.current_player
+        return _("{who}: discard {n} cards", who=self.scene.names[seat], n=self.amount)
+
+    def limits(self) -> list[int]:
+        return list(self.game.s.hands[self.game.current_player])
 
 
 class VictimDialog(GameDialog):
