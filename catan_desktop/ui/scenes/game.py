@@ -554,8 +554,11 @@ class GameScene(GuiScene):
         seat = ev["seat"]
         target = self.panel_rect(seat).center
         delay = 0.0
-        for h, r, nodes, _slot in g.producers.get(total, ()):
-            if h == g.s.robber or not any(g.s.node_owner[n] == seat for n in nodes):
+        robber, robber_slot = g.s.robber, g.s.robber_slot
+        for h, r, nodes, slot in g.producers.get(total, ()):
+            if h == robber and (robber_slot < 0 or slot == robber_slot):  # D-8.1: only that token is blocked
+                continue
+            if not any(g.s.node_owner[n] == seat for n in nodes):
                 continue
             res = g.rules.resources[r]
             if res not in ev["cards"]:
