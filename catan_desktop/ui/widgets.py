@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
-from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UITextBox
 
 from ..i18n import _
 from .dialogs import OverlayScene, centred_rect, dim
@@ -421,6 +421,41 @@ class ScreenScene(ScaledGui, GuiScene):
             )
             x += bw + gap
         return out
+
+    def list_and_details(
+        self,
+        inner: pygame.Rect,
+        list_w: int,
+        items: list[tuple[str, str]],
+        selected: int | None,
+        details: str,
+        empty_text: str,
+    ) -> tuple[UISelectionList | None, UITextBox]:
+        """A selection list on the left of ``inner`` (or ``empty_text`` when there are no items) and an HTML
+        details box on the right, both above the footer buttons (the saves and the variants screens)."""
+        body_h = inner.h - self.px(46) - self.px(14)
+        chosen: UISelectionList | None = None
+        if items:
+            chosen = UISelectionList(
+                pygame.Rect(inner.x, inner.y, list_w, body_h),
+                items,
+                manager=self.ui,
+                container=self.panel,
+                default_selection=items[selected] if selected is not None else None,
+                object_id="#roomy_list",
+            )
+        else:
+            UITextBox(
+                empty_text,
+                pygame.Rect(inner.x, inner.y, list_w, body_h),
+                manager=self.ui,
+                container=self.panel,
+            )
+        dx = inner.x + list_w + self.px(14)
+        box = UITextBox(
+            details, pygame.Rect(dx, inner.y, inner.right - dx, body_h), manager=self.ui, container=self.panel
+        )
+        return chosen, box
 
     # input -----------------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
-from pygame_gui.elements import UILabel, UIPanel, UISelectionList, UITextBox, UITextEntryLine
+from pygame_gui.elements import UILabel, UIPanel, UITextBox, UITextEntryLine
 
 from ...engine import RulesetError
 from ...i18n import _
@@ -148,36 +148,17 @@ class LoadScene(ScreenScene):
         panel, inner = self.make_panel()
         list_w = int(inner.w * 0.56)
         preload_font(self.ui, "dejavu_sans", self.px(13))
-        foot = self.px(46) + self.px(14)
-        body_h = inner.h - foot
-        if self.entries:
-            items = [(self._label(i), f"#save_{i}") for i in range(len(self.entries))]
-            default = items[self.selected] if self.selected is not None else None
-            self.list = UISelectionList(
-                pygame.Rect(inner.x, inner.y, list_w, body_h),
-                items,
-                manager=self.ui,
-                container=panel,
-                default_selection=default,
-                object_id="#roomy_list",
-            )
-        else:
-            self.list = None
-            UITextBox(
-                _(
-                    "No saved games yet. Save a game from the pause menu (Esc during a game); "
-                    "the game also autosaves after every turn."
-                ),
-                pygame.Rect(inner.x, inner.y, list_w, body_h),
-                manager=self.ui,
-                container=panel,
-            )
-        dx = inner.x + list_w + self.px(14)
-        self.details = UITextBox(
+        items = [(self._label(i), f"#save_{i}") for i in range(len(self.entries))]
+        self.list, self.details = self.list_and_details(
+            inner,
+            list_w,
+            items,
+            self.selected,
             self._details(),
-            pygame.Rect(dx, inner.y, inner.right - dx, body_h),
-            manager=self.ui,
-            container=panel,
+            _(
+                "No saved games yet. Save a game from the pause menu (Esc during a game); "
+                "the game also autosaves after every turn."
+            ),
         )
         self.back_button, self.delete_button, self.load_button = self.footer_buttons(
             inner,

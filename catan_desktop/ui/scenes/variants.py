@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UISelectionList, UITextBox
 
 from ...i18n import _
 from ...variants import VariantInfo, list_variants
@@ -47,27 +46,12 @@ class VariantsScene(ScreenScene):
 
     def build(self) -> None:
         panel, inner = self.make_panel()
-        foot = self.px(46) + self.px(14)
-        body_h = inner.h - foot
         list_w = int(inner.w * 0.36)
         preload_font(self.ui, "vollkorn_bold", self.px(24))
         preload_font(self.ui, "dejavu_sans", self.px(13))
         items = [(self._label(v), f"#variant_{i}") for i, v in enumerate(self.variants)]
-        default = items[self.selected] if self.selected is not None else None
-        self.list = UISelectionList(
-            pygame.Rect(inner.x, inner.y, list_w, body_h),
-            items,
-            manager=self.ui,
-            container=panel,
-            default_selection=default,
-            object_id="#roomy_list",
-        )
-        dx = inner.x + list_w + self.px(14)
-        self.details = UITextBox(
-            self._details(),
-            pygame.Rect(dx, inner.y, inner.right - dx, body_h),
-            manager=self.ui,
-            container=panel,
+        self.list, self.details = self.list_and_details(
+            inner, list_w, items, self.selected, self._details(), _("No variants are installed.")
         )
         self.back_button, self.rules_button, self.play_button = self.footer_buttons(
             inner,
