@@ -1,10 +1,13 @@
 """Render benchmark for the game screen (issue: desktop game). Prints figures; asserts nothing.
 
     python bench/render.py [--frames 300] [--size 1920x1080] [--idle-seconds 5] [--startup-runs 5]
+                           [--variant base|base-5-6|catan-a-dois]
 
 1. Frame time: a late-game board (turn ~120, many roads and cities) in the real GameScene, headless (SDL dummy
    driver), full redraws (the scene marked dirty every frame), with the mouse moving over the board so the
-   hover preview changes. Prints median and 95th percentile ms per frame.
+   hover preview changes. Prints median and 95th percentile ms per frame. With --variant other than base,
+   the position is turn ~40 of a game between normal computer players (Catan a Dois: with its market, bank
+   and reserve panels and developed hexes), the board as they built it.
 2. Idle CPU: the real main loop (App.run) on the game screen while the human is to act and nothing moves,
    for N seconds: process CPU time / wall time, as % of one core.
 3. Start-up: bench/startup.py's measurement (process start to the first menu frame), median of N runs.
@@ -27,13 +30,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("CATAN_DESKTOP_HOME", tempfile.mkdtemp(prefix="catan-bench-"))
 
 
-def late_game_scene(size: tuple[int, int]):  # type: ignore[no-untyped-def]
+def late_game_scene(size: tuple[int, int], variant: str = "base"):  # type: ignore[no-untyped-def]
     from catan_desktop.ui.app import App
     from catan_desktop.ui.config import GameConfig
     from catan_desktop.ui.scenes.game import GameScene
 
     app = App(size=size)
     app.settings.animation_speed = "instant"
+    if variant != "base":
+        return bot_game_scene(app, variant)
     config = GameConfig.default(4)
     config.seed = 4
     config.vp_target = 20  # let the board fill up without the game ending
@@ -61,6 +66,30 @@ def late_game_scene(size: tuple[int, int]):  # type: ignore[no-untyped-def]
         bot = scene.ctl.bots.get(seat)
         action = bot.choose(g, seat) if bot else next(a for a in g.legal_actions() if a.kind != "offer")
         scene.ctl.apply(action)
+    scene._ui_state = None
+    app.step([])
+    return app, scene
+
+
+def bot_game_scene(app, variant: str):  # type: ignore[no-untyped-def]
+    """A variant's game at turn ~40, every seat played by a normal computer, then the human's turn."""
+    from catan_desktop.ai import create_bot
+    from catan_desktop.engine import load_rules
+    from catan_desktop.ui.config import GameConfig
+    from catan_desktop.ui.scenes.game import GameScene
+
+    config = GameConfig.default(load_rules(variant).players_max)
+    config.variant, config.seed, config.vp_target = variant, 4, 20
+    scene = GameScene(app, config)
+    app.push(scene)
+    g = scene.ctl.game
+    bots = [create_bot("normal", seed=4 + i) for i in range(g.players)]
+    while not g.is_over and not (g.turn >= 40 and g.current_player == 0 and g.phase in ("main", "roll")):
+        scene.ctl.apply(bots[g.current_player].choose(g, g.current_player))
+    scene.log_lines = []
+    for ev in g.log[-60:]:
+        scene._log_event(ev)
+    scene._refresh_log(full=True)
     scene._ui_state = None
     app.step([])
     return app, scene
@@ -106,10 +135,10 @@ def crowd_the_board(scene) -> None:  # type: ignore[no-untyped-def]
     scene.ctl.game = Game.from_json(json.dumps(data), rules=g.rules)
 
 
-def frame_times(frames: int, size: tuple[int, int]) -> tuple[float, float, int, int]:
+def frame_times(frames: int, size: tuple[int, int], variant: str) -> tuple[float, float, int, int]:
     import pygame
 
-    app, scene = late_game_scene(size)
+    app, scene = late_game_scene(size, variant)
     g = scene.game
     board = scene.regions()["board"]
     times = []
@@ -130,10 +159,10 @@ def frame_times(frames: int, size: tuple[int, int]) -> tuple[float, float, int, 
     return statistics.median(times), times[int(0.95 * len(times)) - 1], buildings, roads
 
 
-def idle_cpu(seconds: float, size: tuple[int, int]) -> tuple[float, int]:
+def idle_cpu(seconds: float, size: tuple[int, int], variant: str) -> tuple[float, int]:
     import pygame
 
-    app, scene = late_game_scene(size)
+    app, scene = late_game_scene(size, variant)
     app.last_input = 0.0
     for _ in range(3):
         app.step([])
@@ -161,16 +190,18 @@ def main() -> int:
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--idle-seconds", type=float, default=5.0)
     parser.add_argument("--startup-runs", type=int, default=5)
+    parser.add_argument("--variant", default="base", help="base (a crowded board) or another variant")
     args = parser.parse_args()
     w, _, h = args.size.partition("x")
     size = (int(w), int(h))
-    print(f"Python {sys.version.split()[0]}; window {size[0]}x{size[1]} (SDL dummy driver)")
-    med, p95, buildings, roads = frame_times(args.frames, size)
+    print(f"Python {sys.version.split()[0]}; window {size[0]}x{size[1]} (SDL dummy driver); {args.variant}")
+    med, p95, buildings, roads = frame_times(args.frames, size, args.variant)
     print(
-        f"frame time, late-game board ({buildings} buildings, {roads} roads), {args.frames} full redraws: "
+        f"frame time, {args.variant} board ({buildings} buildings, {roads} roads), "
+        f"{args.frames} full redraws: "
         f"median {med:.2f} ms, p95 {p95:.2f} ms   (goal: median <= 4 ms)"
     )
-    cpu, frames = idle_cpu(args.idle_seconds, size)
+    cpu, frames = idle_cpu(args.idle_seconds, size, args.variant)
     print(
         f"idle CPU on the game screen over {args.idle_seconds:.0f} s: {cpu:.2f} % of one core, "
         f"{frames} frames drawn   (goal: <= 2 %)"
