@@ -301,7 +301,15 @@ def _check_assets(checks: _Checks) -> None:
                 pygame.mixer.init()
         except pygame.error as exc:
             note = f" (no audio device: {exc}; files checked only)"
+        music = [rel for rel in listed if rel.endswith(".ogg")]  # streamed, so only opened here
         for rel in listed:
+            if rel in music:
+                if not (assets.root / rel).is_file():
+                    raise FileNotFoundError(rel)
+                if pygame.mixer.get_init():
+                    pygame.mixer.music.load(str(assets.root / rel))
+                    pygame.mixer.music.unload()
+                continue
             name = rel.removeprefix("sounds/").rsplit(".", 1)[0]
             sound = assets.sound(name)
             if sound is None:
@@ -309,7 +317,7 @@ def _check_assets(checks: _Checks) -> None:
                     raise FileNotFoundError(rel)
             elif sound.get_length() <= 0:
                 raise ValueError(f"{rel} is empty")
-        return f"{len(listed)} sound(s){note}"
+        return f"{len(listed) - len(music)} sound(s), {len(music)} music track(s){note}"
 
     def theme() -> str:
         data = assets.theme()
@@ -350,6 +358,7 @@ def _check_scenes(checks: _Checks) -> None:
         from .ui.app import App
 
         app = App(size=(1280, 720))
+        app.set_music_volume(0)  # a check, not a concert: the music fades out before it is heard
         state["app"] = app
         return f"{app.size[0]}x{app.size[1]}, {type(app.screen).__name__} on {_driver()}"
 

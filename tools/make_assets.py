@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Regenerate every file under ``assets/`` for Catan Desktop, deterministically.
 
-This is a build-time tool. The game itself only loads the committed PNG/WAV/TTF/JSON files with
-pygame; nothing here is a runtime dependency.
+This is a build-time tool. The game itself only loads the committed PNG/WAV/OGG/TTF/JSON files
+with pygame; nothing here is a runtime dependency.
 
 How to run (from the repository root)::
 
-    # 1. build-time Python tools (any venv; these are NOT game dependencies)
+    # 1. build-time Python tools (any venv; these are NOT game dependencies: the "assets" extra)
     python3 -m venv /tmp/artvenv
-    /tmp/artvenv/bin/pip install pillow numpy resvg-py
+    /tmp/artvenv/bin/pip install -e '.[assets]'    # pillow numpy resvg-py soundfile
 
     # 2. fonts (Debian): DejaVu Sans for the UI, Vollkorn for titles / numbers
     apt-get install -y fonts-dejavu-core fonts-vollkorn
@@ -24,7 +24,8 @@ How to run (from the repository root)::
     /tmp/artvenv/bin/python tools/make_assets.py --emoji-dir ... --contact-sheet /tmp/contact_sheet.png
 
 ``--only GROUP[,GROUP]`` rebuilds some groups only (terrain, sea, tokens, harbours, pieces, robber,
-cards, dice, icons, appicon, fonts, sounds, theme); the manifest and licence files are always rewritten.
+cards, dice, icons, appicon, fonts, sounds, music, theme); the manifest and licence files are always
+rewritten.
 
 Everything is drawn in code (Pillow + numpy, supersampled then downsampled) except the resource and UI
 icons, which are rasterised from Fluent Emoji "modern" SVGs with resvg. All randomness uses fixed seeds,
@@ -2595,6 +2596,328 @@ def build_sounds():
 
 
 # ==================================================================================================
+# MUSIC
+# ==================================================================================================
+# One calm loop for the whole game: D major, 80 BPM, 4/4, 24 bars of 3 s (72 s), in three sections:
+#   A  (bars 1-8)   D  A  Bm G | D  G  Em A    rolling eighth-note arpeggios, pad, recorder tune
+#   B  (bars 9-16)  Bm F#m G D | Em Bm G  A    sparser 3+3+2 arpeggios, a low recorder line, frame drum
+#   A' (bars 17-24) D  A  Bm G | D  G  A  A    the tune again, varied; it rests for the last bars, and
+#                                              the closing A (V) leads back to the D at the loop point
+# Instruments: a plucked string (Karplus-Strong, tuned exactly by resampling), a soft pad of detuned
+# sines, a sine bass, a recorder-like flute (sine + weak harmonics, delayed vibrato, breath) and a very
+# soft frame drum. Everything is rendered past the loop point and the tail is wrapped onto the start;
+# the reverb and the final filter are circular (FFT over exactly one loop), so the seam is continuous.
+
+MUSIC_BPM = 80
+MUSIC_BAR = 4 * 60 / MUSIC_BPM  # seconds
+MUSIC_PEAK_DBFS = -6.0
+MUSIC_LEVELS = {"arps": 1.6, "pad": 0.18, "bass": 0.21, "tune": 0.4, "drum": 0.5}  # before normalising
+# chord symbol -> (root as a MIDI note in the arpeggio's bass octave, third in semitones)
+MUSIC_CHORDS = {"D": (50, 4), "A": (45, 4), "Bm": (47, 3), "G": (55, 4), "Em": (52, 3), "F#m": (54, 3)}
+MUSIC_FORM = (
+    ("D", "A", "Bm", "G", "D", "G", "Em", "A"),  # A
+    ("Bm", "F#m", "G", "D", "Em", "Bm", "G", "A"),  # B
+    ("D", "A", "Bm", "G", "D", "G", "A", "A"),  # A'
+)
+# the recorder: (bar, beat, length in beats, MIDI note); bars count from 0; long rests are intended
+_TUNE_A = [
+    (0, 2, 1, 69), (0, 3, 1, 74),
+    (1, 0, 1.5, 76), (1, 1.5, 0.5, 73), (1, 2, 2, 69),
+    (2, 1, 1, 71), (2, 2, 1, 74), (2, 3, 1, 78),
+    (3, 0, 3, 74),
+    (4, 3, 0.5, 78), (4, 3.5, 0.5, 76),
+    (5, 0, 1, 74), (5, 1, 2, 71),
+    (6, 1, 1, 67), (6, 2, 1.5, 71), (6, 3.5, 0.5, 69),
+    (7, 0, 2.5, 76),
+]  # fmt: skip
+_TUNE_B = [
+    (10, 0, 3, 71), (10, 3, 1, 69),
+    (11, 0, 3, 66),
+    (12, 2, 1, 67), (12, 3, 1, 71),
+    (13, 0, 2, 74), (13, 2, 2, 71),
+    (14, 2, 1, 69), (14, 3, 1, 71),
+    (15, 0, 3, 73),
+]  # fmt: skip
+_TUNE_A2 = [
+    (16, 2, 1, 69), (16, 3, 1, 74),
+    (17, 0, 1.5, 76), (17, 1.5, 0.5, 78), (17, 2, 2, 76),
+    (18, 1, 1, 74), (18, 2, 1, 71), (18, 3, 1, 74),
+    (19, 0, 2, 74), (19, 2, 1, 71), (19, 3, 1, 69),
+    (20, 2, 2, 69),
+    (21, 0, 2.5, 71),
+]  # fmt: skip
+MUSIC_TUNE = _TUNE_A + _TUNE_B + _TUNE_A2
+
+
+def midi_hz(note: float) -> float:
+    return 440.0 * 2 ** ((note - 69) / 12)
+
+
+def pan_gains(pan: float) -> tuple[float, float]:
+    """Equal-power gains (left, right) for pan in [-1, 1]."""
+    a = (pan + 1) * math.pi / 4
+    return math.cos(a), math.sin(a)
+
+
+def place_stereo(buf: np.ndarray, sig: np.ndarray, at: float, pan: float = 0.0):
+    """Add a mono (n,) or stereo (2, n) signal into buf (2, m) at ``at`` seconds."""
+    i = int(round(at * RATE))
+    sig = np.asarray(sig)
+    if sig.ndim == 1:
+        gl, gr = pan_gains(pan)
+        sig = np.stack([sig * gl, sig * gr])
+    j = min(buf.shape[1], i + sig.shape[1])
+    buf[:, i:j] += sig[:, : j - i]
+
+
+def smooth_fade(n: int) -> np.ndarray:
+    """A raised-cosine ramp 0 -> 1 over n samples."""
+    return 0.5 - 0.5 * np.cos(np.linspace(0, math.pi, max(n, 1)))
+
+
+def karplus_strong(freq: float, dur: float, rng, tau: float = 1.3, softness: int = 3) -> np.ndarray:
+    """A plucked string: Karplus-Strong, computed a delay line at a time, tuned exactly by resampling.
+
+    The integer delay p plus the averaging filter's half sample gives the pitch RATE / (p + 0.5); the
+    result is then resampled to ``freq``. ``tau`` is the fundamental's decay time, ``softness`` how many
+    times the noise burst is smoothed (a softer, nylon-like pluck).
+    """
+    p = max(2, int(RATE / freq - 0.5))
+    native = RATE / (p + 0.5)
+    ratio = freq / native  # read the native-pitch string this much faster
+    n_out = int(dur * RATE)
+    n_native = int(n_out * ratio) + p + 3
+    burst = rng.uniform(-1, 1, p + 1)
+    for _ in range(softness):
+        burst = np.convolve(burst, [0.25, 0.5, 0.25], mode="same")
+    burst -= burst.mean()  # no DC: the loop filter would keep it for a long time
+    burst -= 0.6 * np.roll(burst, max(1, int(p * 0.18)))  # plucked a little off the end (pick position)
+    y = np.zeros(n_native)
+    y[: p + 1] = burst
+    g = math.exp(-1.0 / (tau * native))
+    for start in range(p + 1, n_native, p):
+        end = min(start + p, n_native)
+        y[start:end] = g * 0.5 * (y[start - p : end - p] + y[start - p - 1 : end - p - 1])
+    out = np.interp(np.arange(n_out) * ratio, np.arange(n_native), y)
+    out[: int(0.002 * RATE)] *= smooth_fade(int(0.002 * RATE))
+    rel = int(0.08 * RATE)
+    out[-rel:] *= smooth_fade(rel)[::-1]
+    return out / (np.abs(out).max() + 1e-12)
+
+
+def pad_tone(freq: float, dur: float, rng, attack: float = 0.9, release: float = 1.4) -> np.ndarray:
+    """A soft pad note (stereo): three sines detuned by a few cents, spread left / centre / right."""
+    n = int((dur + release) * RATE)
+    t = np.arange(n) / RATE
+    out = np.zeros((2, n))
+    for cents, pan in ((-5.0, -0.7), (0.0, 0.0), (5.0, 0.7)):
+        f = freq * 2 ** (cents / 1200)
+        ph = 2 * np.pi * f * t + rng.uniform(0, 2 * np.pi)
+        s = np.sin(ph) + 0.12 * np.sin(2 * ph) + 0.03 * np.sin(3 * ph)
+        gl, gr = pan_gains(pan)
+        out[0] += gl * s
+        out[1] += gr * s
+    env = np.ones(n)
+    na = int(attack * RATE)
+    env[:na] = smooth_fade(na)
+    nd = int(dur * RATE)
+    env[nd:] = smooth_fade(n - nd)[::-1]
+    return out * env / 3
+
+
+def bass_tone(freq: float, dur: float, release: float = 0.8) -> np.ndarray:
+    """A round sine bass with a little second harmonic (heard on small speakers), slow in and out."""
+    n = int((dur + release) * RATE)
+    t = np.arange(n) / RATE
+    s = np.sin(2 * np.pi * freq * t) + 0.3 * np.sin(4 * np.pi * freq * t)
+    env = np.exp(-t / 4.0)
+    na = int(0.12 * RATE)
+    env[:na] *= smooth_fade(na)
+    nd = int(dur * RATE)
+    env[nd:] *= smooth_fade(n - nd)[::-1]
+    return s * env
+
+
+def recorder_tone(freq: float, dur: float, rng) -> np.ndarray:
+    """A recorder-like flute: sine plus weak harmonics, a soft chiff, breath and a late vibrato."""
+    release = 0.18
+    n = int((dur + release) * RATE)
+    t = np.arange(n) / RATE
+    depth = 0.004 * smoothstep(0.25, 0.7, t)  # vibrato only on held notes
+    vib = 1 + depth * np.sin(2 * np.pi * 4.8 * t + rng.uniform(0, 2 * np.pi))
+    ph = 2 * np.pi * freq * np.cumsum(vib) / RATE
+    s = np.sin(ph) + 0.14 * np.sin(2 * ph) + 0.07 * np.sin(3 * ph) + 0.015 * np.sin(4 * ph)
+    breath = bandpass_noise(n, rng, freq * 1.5, freq * 4)
+    s += 0.04 * breath / (np.abs(breath).max() + 1e-9)
+    chiff = bandpass_noise(n, rng, freq * 2, freq * 6) * np.exp(-t / 0.02)
+    s += 0.12 * chiff / (np.abs(chiff).max() + 1e-9)
+    env = np.where(t < dur, 1.0 - 0.12 * np.clip(t / max(dur, 1e-3), 0, 1), 0.0)
+    na = int(0.07 * RATE)
+    env[:na] *= smooth_fade(na)
+    nd = int(dur * RATE)
+    env[nd:] = (1.0 - 0.12) * smooth_fade(n - nd)[::-1]
+    return s * env
+
+
+def frame_drum(rng) -> np.ndarray:
+    """A soft, low frame-drum thump: a falling sine with a touch of skin noise."""
+    n = int(0.6 * RATE)
+    t = np.arange(n) / RATE
+    f = 68 * (1 + 0.4 * np.exp(-t / 0.025))
+    body = np.sin(2 * np.pi * np.cumsum(f) / RATE) * np.exp(-t / 0.16)
+    skin = bandpass_noise(n, rng, 120, 700) * np.exp(-t / 0.03)
+    s = body + 0.25 * skin / (np.abs(skin).max() + 1e-9)
+    na = int(0.003 * RATE)
+    s[:na] *= smooth_fade(na)
+    return s
+
+
+def circular_reverb(x: np.ndarray, rng, seconds: float = 2.0, tau: float = 0.32, wet: float = 0.22):
+    """A small room: convolve each channel (circularly, over exactly one loop) with decaying noise."""
+    n_ir = int(seconds * RATE)
+    t = np.arange(n_ir) / RATE
+    n = x.shape[1]
+    out = np.empty_like(x)
+    for ch in range(x.shape[0]):
+        ir = rng.standard_normal(n_ir) * np.exp(-t / tau)
+        ir[: int(0.018 * RATE)] = 0.0  # pre-delay
+        ir = np.fft.irfft(np.fft.rfft(ir) * np.exp(-np.fft.rfftfreq(n_ir, 1 / RATE) / 2500.0), n_ir)  # dark
+        ir /= np.sqrt(np.sum(ir**2))
+        wet_sig = np.fft.irfft(np.fft.rfft(x[ch]) * np.fft.rfft(ir, n), n)
+        out[ch] = x[ch] + wet * wet_sig
+    return out
+
+
+def circular_tone_filter(x: np.ndarray, low_hz: float = 40.0, high_hz: float = 4500.0) -> np.ndarray:
+    """Zero-phase band shaping over one loop: no DC or rumble below ``low_hz``, gentle roll-off above
+    ``high_hz`` (about 24 dB per octave), so no harsh upper partials."""
+    n = x.shape[1]
+    f = np.fft.rfftfreq(n, 1 / RATE)
+    gain = 1 / np.sqrt(1 + (f / high_hz) ** 8)
+    gain *= (f / low_hz) ** 2 / np.sqrt(1 + (f / low_hz) ** 4)
+    gain[0] = 0.0
+    return np.fft.irfft(np.fft.rfft(x, axis=1) * gain, n, axis=1)
+
+
+def compose_music(seed: int = 4242) -> np.ndarray:
+    """Render the loop; returns float stereo samples (2, n) at RATE that repeat seamlessly."""
+    rng = np.random.default_rng(seed)
+    chords = [c for section in MUSIC_FORM for c in section]
+    bars = len(chords)
+    n = int(round(bars * MUSIC_BAR * RATE))
+    tail = int(4 * RATE)  # notes ringing past the loop point are wrapped onto the start
+    arps = np.zeros((2, n + tail))
+    pad = np.zeros((2, n + tail))
+    bass = np.zeros((2, n + tail))
+    tune = np.zeros((2, n + tail))
+    drum = np.zeros((2, n + tail))
+    eighth = MUSIC_BAR / 8
+    rolling = (0, 1, 2, 3, 4, 3, 2, 1)  # A and A': a rolling arpeggio on every eighth
+    lilting = (0, None, 2, 3, None, 4, 2, None)  # B: 3 + 3 + 2, more air
+    for bar, name in enumerate(chords):
+        root, third = MUSIC_CHORDS[name]
+        section = bar // 8
+        start = bar * MUSIC_BAR
+        voicing = (root, root + 7, root + 12, root + 12 + third, root + 19)
+        pattern = lilting if section == 1 else rolling
+        for k, idx in enumerate(pattern):
+            if idx is None:
+                continue
+            note = voicing[idx]
+            vel = (1.0 if k == 0 else 0.8 if k == 4 else 0.62) * rng.uniform(0.88, 1.0)
+            when = start + k * eighth + rng.uniform(0.0, 0.012)  # a human hand is never exactly on time
+            ring = 1.6 if section == 1 else 1.1
+            s = karplus_strong(midi_hz(note), ring + 0.4, rng, tau=0.9 + 0.5 * (note < 55))
+            place_stereo(arps, vel * s, when, pan=-0.35 + 0.7 * (note - 45) / 29)
+        # pad: the chord in close position between A3 and G#4, one note per chord tone
+        for interval in (0, third, 7):
+            note = 57 + (root + interval - 57) % 12
+            place_stereo(pad, pad_tone(midi_hz(note), MUSIC_BAR, rng), start)
+        bass_level = 0.75 if section == 0 else 1.0
+        place_stereo(bass, bass_level * bass_tone(midi_hz(root - 12), MUSIC_BAR - 0.05), start)
+        if section > 0:  # the frame drum joins in B and stays through A'
+            for beat, amp in ((0, 1.0), (1.5, 0.35), (2, 0.6)):
+                hit = amp * rng.uniform(0.9, 1.0) * frame_drum(rng)
+                place_stereo(drum, hit, start + beat * MUSIC_BAR / 4)
+    beat_s = MUSIC_BAR / 4
+    for bar, beat, length, note in MUSIC_TUNE:
+        s = recorder_tone(midi_hz(note), length * beat_s * 0.94, rng)
+        place_stereo(tune, s, bar * MUSIC_BAR + beat * beat_s, pan=0.12)
+    lv = MUSIC_LEVELS
+    mix = lv["arps"] * arps + lv["pad"] * pad + lv["bass"] * bass + lv["tune"] * tune + lv["drum"] * drum
+    mix[:, :tail] += mix[:, n:]  # wrap what rings past the end onto the start
+    mix = mix[:, :n]
+    mix = circular_reverb(mix, rng)
+    mix = circular_tone_filter(mix)
+    mix -= mix.mean(axis=1, keepdims=True)
+    return mix * (10 ** (MUSIC_PEAK_DBFS / 20) / np.abs(mix).max())
+
+
+def _ogg_crc_table() -> list[int]:
+    table = []
+    for i in range(256):
+        r = i << 24
+        for _ in range(8):
+            r = ((r << 1) ^ 0x04C11DB7) if r & 0x80000000 else r << 1
+        table.append(r & 0xFFFFFFFF)
+    return table
+
+
+def ogg_fixed_serial(data: bytes, serial: int = 0x43415441) -> bytes:
+    """Give every page of an Ogg stream the same serial number (and fix each page's CRC).
+
+    libsndfile picks a random stream serial number, the only thing that differs between two encodings of
+    the same samples; fixing it makes the file byte-identical from run to run.
+    """
+    table = _ogg_crc_table()
+    out = bytearray(data)
+    pos = 0
+    while pos < len(out):
+        if out[pos : pos + 4] != b"OggS":
+            raise ValueError(f"not an Ogg page at byte {pos}")
+        nseg = out[pos + 26]
+        size = 27 + nseg + sum(out[pos + 27 : pos + 27 + nseg])
+        out[pos + 14 : pos + 18] = serial.to_bytes(4, "little")
+        out[pos + 22 : pos + 26] = bytes(4)
+        crc = 0
+        for byte in out[pos : pos + size]:
+            crc = ((crc << 8) & 0xFFFFFFFF) ^ table[(crc >> 24) ^ byte]
+        out[pos + 22 : pos + 26] = crc.to_bytes(4, "little")
+        pos += size
+    return bytes(out)
+
+
+def build_music():
+    try:
+        import soundfile
+    except ImportError:  # pragma: no cover - reported at run time
+        sys.exit("soundfile is missing: pip install soundfile (a build-time tool, not a game dependency)")
+    mix = compose_music()
+    rel = "sounds/music.ogg"
+    path = ASSETS / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    ogg = io.BytesIO()
+    # compression_level 0.3: about Vorbis quality 7 (~70 kbit/s here), clean plucks, ~0.65 MB
+    soundfile.write(
+        ogg, mix.T.astype(np.float32), RATE, format="OGG", subtype="VORBIS", compression_level=0.3
+    )
+    path.write_bytes(ogg_fixed_serial(ogg.getvalue()))
+    seconds = mix.shape[1] / RATE
+    record(
+        rel,
+        {
+            "type": "sound",
+            "seconds": round(seconds, 3),
+            "rate": RATE,
+            "channels": 2,
+            "loop": True,
+            "purpose": f"background music: a calm {seconds:.0f} s folk loop, D major, {MUSIC_BPM} BPM "
+            "(plucked strings, pad, recorder)",
+        },
+    )
+
+
+# ==================================================================================================
 # THEME (pygame_gui 0.6.x)
 # ==================================================================================================
 
@@ -2911,7 +3234,9 @@ Everything in `assets/` is produced by `tools/make_assets.py` (see its docstring
 Terrain tiles, sea, number tokens, harbour badges (frames), player pieces and emblems, robber, card
 frames and card backs, dice, the menu / development-card / road / settlement / city / longest-road icons,
 the app icon and all sounds (synthesised with numpy; no samples) were generated procedurally by
-`tools/make_assets.py`.
+`tools/make_assets.py`. So was the background music, `sounds/music.ogg`: composed in code (notes and
+chords in the script) and synthesised with numpy (Karplus-Strong plucked strings, a sine pad and bass, a
+recorder-like flute, a frame drum; no samples or recordings), encoded as Ogg Vorbis with soundfile.
 
 ## Fluent Emoji (MIT)
 Resource and UI icons, the icons on cards and harbours are rasterised from **Fluent Emoji** ("modern" style)
@@ -3232,6 +3557,7 @@ GROUPS.update(
         "appicon": build_appicon,
         "fonts": build_fonts,
         "sounds": build_sounds,
+        "music": build_music,
         "theme": build_theme,
     }
 )

@@ -1,8 +1,9 @@
 """The one asset loader: images, scaled images, fonts, sounds and the pygame_gui theme, all cached.
 
 Names are lowercase and extension-free: "terrain/forest" is ``sprites/terrain/forest.png``, "icon/app_64"
-is ``icon/app_64.png`` and "dice" (a sound) is ``sounds/dice.wav``. Nothing is loaded at import time and
-drawing code never opens files: it asks this cache.
+is ``icon/app_64.png`` and "dice" (a sound) is ``sounds/dice.wav``. The background music,
+``sounds/music.ogg``, is streamed by ``pygame.mixer.music`` (see ``music_path``), not cached. Nothing is
+loaded at import time and drawing code never opens files: it asks this cache.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ FONT_REGULAR = "fonts/DejaVuSans.ttf"
 FONT_BOLD = "fonts/DejaVuSans-Bold.ttf"
 FONT_TITLE = "fonts/Vollkorn-Bold.ttf"
 THEME = "theme.json"
+MUSIC = "sounds/music.ogg"
 MAX_SCALED = 800  # scaled copies kept (least recently used go first): a window being resized makes many
 
 
@@ -135,6 +137,10 @@ class Assets:
                 raise AssetError("sound", name, path)
             snd = self._sounds[name] = pygame.mixer.Sound(str(path))
         return snd
+
+    def music_path(self) -> Path:
+        """The background music (Ogg Vorbis, loops seamlessly); streamed with ``pygame.mixer.music``."""
+        return self.root / MUSIC
 
     # ----------------------------------------------------------------------------------------- theme
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -21,6 +22,10 @@ IDLE_SLEEP = 0.02
 IDLE_UPDATE = 0.25
 BUSY_AFTER_INPUT = 1.5  # seconds of full frame rate after input (hover effects, tooltip delays)
 FPS = 60
+MUSIC_FADE_IN_MS = 2000
+MUSIC_FADE_OUT_MS = 700
+
+log = logging.getLogger(__name__)
 
 
 class App:
@@ -62,11 +67,46 @@ class App:
         return self.screen.get_size()
 
     def _init_audio(self) -> None:
+        self.music_playing = False
+        self._music_loaded = False
+        self._music_broken = False  # the file is missing or unreadable: stay silent, say so once
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
         except pygame.error:
-            pass  # no audio device: the game runs silently
+            return  # no audio device: the game runs silently
+        self.set_music_volume(self.settings.music_volume)
+
+    def set_music_volume(self, volume: float) -> None:
+        """Play the background music (looping, fading in) at ``volume`` 0..1; at 0 fade it out.
+
+        Silently nothing without a mixer; a missing or unreadable music file is logged once, never raised.
+        """
+        if not pygame.mixer.get_init() or self._music_broken:
+            return
+        music = pygame.mixer.music
+        try:
+            if volume <= 0:
+                if self.music_playing:
+                    music.fadeout(MUSIC_FADE_OUT_MS)
+                    self.music_playing = False
+                return
+            music.set_volume(min(1.0, float(volume)))
+            if self.music_playing:
+                return
+            if not self._music_loaded:
+                path = self.assets.music_path()
+                if not path.is_file():
+                    raise FileNotFoundError(f"missing music: looked for {path}")
+                music.load(str(path))
+                self._music_loaded = True
+            music.stop()  # ends a fade-out still running, so the new start never waits for it
+            music.play(loops=-1, fade_ms=MUSIC_FADE_IN_MS)
+            self.music_playing = True
+        except (pygame.error, OSError) as exc:
+            self._music_broken = True
+            self.music_playing = False
+            log.warning("background music disabled: %s", exc)
 
     def play_sound(self, name: str) -> None:
         """Play a short effect at the settings' volume (silently nothing without audio)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import array
+import json
 import os
 from pathlib import Path
 
@@ -120,3 +122,44 @@ def test_scaled_copies_are_bounded(display: pygame.Surface, monkeypatch: pytest.
         assets.scaled("tokens/6", (side, side))
     assert assets.scaled("tokens/6", (13, 13)) is assets.scaled("tokens/6", (13, 13))
     assert assets.scaled("tokens/6", (10, 10)) is not first  # the oldest copy was dropped and remade
+
+
+# ------------------------------------------------------------------------------------------------ music
+
+
+def test_music_is_listed_and_small() -> None:
+    files = json.loads((assets_dir() / "manifest.json").read_text(encoding="utf-8"))["files"]
+    entry = files["sounds/music.ogg"]
+    assert entry["type"] == "sound" and entry["purpose"]
+    assert 60 <= entry["seconds"] <= 90
+    path = Assets().music_path()
+    assert path == assets_dir().resolve() / "sounds" / "music.ogg"
+    assert path.is_file() and path.stat().st_size < 1_500_000
+    assert path.read_bytes()[:4] == b"OggS"
+
+
+def test_music_loads_and_loops_without_a_click() -> None:
+    """Decoded by pygame at the file's own rate: 60-90 s, a modest peak, no DC, and the last sample runs
+    into the first as smoothly as neighbouring samples do (the loop has no seam)."""
+    before = pygame.mixer.get_init()
+    pygame.mixer.quit()
+    try:
+        pygame.mixer.init(frequency=22050, size=-16, channels=2)
+        path = str(Assets().music_path())
+        pygame.mixer.music.load(path)  # how the game plays it: streamed
+        pygame.mixer.music.unload()
+        sound = pygame.mixer.Sound(path)
+        assert 60 <= sound.get_length() <= 90
+        samples = array.array("h", sound.get_raw())
+        for channel in (0, 1):
+            x = samples[channel::2]
+            assert 0.25 * 32768 < max(map(abs, x)) < 0.6 * 32768  # about -6 dBFS
+            assert abs(sum(x) / len(x)) < 30  # no DC offset
+            around = x[-11025:] + x[:11025]  # half a second either side of the loop point
+            steps = sorted(abs(b - a) for a, b in zip(around, around[1:], strict=False))
+            seam = abs(x[0] - x[-1])
+            assert seam <= steps[int(len(steps) * 0.95)], (seam, steps[len(steps) // 2])
+    finally:
+        pygame.mixer.quit()
+        if before:
+            pygame.mixer.init(frequency=before[0], size=before[1], channels=before[2])

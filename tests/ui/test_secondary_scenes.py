@@ -1,17 +1,21 @@
 """Load and save, the pause menu, the game-over screen and the pass-the-device cover, driven by real events;
-plus every screen laid out inside the window at the smallest and largest supported sizes."""
+plus every screen laid out inside the window at the smallest and largest supported sizes, and the
+background music following the music volume."""
 
 from __future__ import annotations
 
+import logging
 import warnings
 from pathlib import Path
 
 import pygame
+import pygame_gui
 import pytest
 
 from catan_desktop.engine import Game
 from catan_desktop.persistence import list_saves, save_game
 from catan_desktop.persistence.userdirs import autosave_path, saves_dir
+from catan_desktop.render.assets import Assets
 from catan_desktop.ui.app import App
 from catan_desktop.ui.config import GameConfig
 from catan_desktop.ui.dialogs import ConfirmScene, MessageScene
@@ -24,6 +28,7 @@ from catan_desktop.ui.scenes.pause import PauseScene
 from catan_desktop.ui.scenes.rules import RulesScene
 from catan_desktop.ui.scenes.settings_scene import SettingsScene
 from catan_desktop.ui.scenes.variants import VariantsScene
+from catan_desktop.ui.settings import Settings
 
 
 def played_game(players: int = 4, seed: int = 3, actions: int = 40) -> Game:
@@ -352,3 +357,101 @@ def test_menu_scales_with_the_window(fake_game) -> None:
         app.step()
         heights.append(menu.buttons["new"].rect.height)
     assert heights[1] >= 1.8 * heights[0]
+
+
+# ---------------------------------------------------------------------------------------------- music
+
+
+def slide_music(app: App, scene: SettingsScene, percent: int) -> None:
+    """Move the music slider the way a drag does."""
+    scene.music_slider.set_current_value(percent)
+    app.step([pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=scene.music_slider,
+                                 value=percent)])
+
+
+def fresh_app() -> App:
+    """An app started after any music of an earlier test was stopped."""
+    if pygame.mixer.get_init():
+        pygame.mixer.music.stop()
+    return App(size=(1280, 720))
+
+
+def test_music_starts_with_the_app_when_its_volume_is_up(home) -> None:
+    app = fresh_app()
+    assert app.settings.music_volume > 0
+    assert app.music_playing and pygame.mixer.music.get_busy()
+    assert pygame.mixer.music.get_volume() == pytest.approx(app.settings.music_volume, abs=0.01)
+
+
+def test_no_music_at_volume_zero(home) -> None:
+    Settings(music_volume=0.0).save()
+    app = fresh_app()
+    assert app.settings.music_volume == 0
+    assert not app.music_playing and not pygame.mixer.music.get_busy()
+
+
+def test_saving_the_music_volume_stops_and_restarts_it(app, drive) -> None:
+    assert app.music_playing
+    scene = SettingsScene(app)
+    app.push(scene)
+    app.step()
+    slide_music(app, scene, 0)
+    assert not app.music_playing  # the slider previews: fading out already
+    drive.click(scene.save_button)
+    assert app.settings.music_volume == 0 and not app.music_playing
+    scene = SettingsScene(app)
+    app.push(scene)
+    app.step()
+    slide_music(app, scene, 40)
+    assert app.music_playing
+    drive.click(scene.save_button)
+    assert app.top is not scene
+    assert app.settings.music_volume == pytest.approx(0.4)
+    assert app.music_playing and pygame.mixer.music.get_busy()
+    assert pygame.mixer.music.get_volume() == pytest.approx(0.4, abs=0.01)
+
+
+def test_cancel_puts_the_music_volume_back(app, drive) -> None:
+    scene = SettingsScene(app)
+    app.push(scene)
+    app.step()
+    slide_music(app, scene, 90)
+    assert pygame.mixer.music.get_volume() == pytest.approx(0.9, abs=0.01)  # heard while sliding
+    slide_music(app, scene, 0)
+    assert not app.music_playing
+    drive.press(pygame.K_ESCAPE)
+    assert app.top is not scene
+    assert app.settings.music_volume == pytest.approx(0.5)
+    assert app.music_playing
+    assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=0.01)
+
+
+def test_the_app_works_without_an_audio_device(home, monkeypatch, drive) -> None:
+    pygame.mixer.quit()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")  # pygame.init() cannot open a mixer
+    try:
+        app = App(size=(1280, 720))
+        assert not pygame.mixer.get_init()
+        assert not app.music_playing
+        app.set_music_volume(1.0)
+        app.play_sound("dice")
+        scene = SettingsScene(app)
+        app.push(scene)
+        app.step()
+        slide_music(app, scene, 0)
+        slide_music(app, scene, 80)
+        scene.save()
+        assert app.settings.music_volume == pytest.approx(0.8) and not app.music_playing
+    finally:
+        pygame.mixer.quit()
+
+
+def test_a_missing_music_file_is_logged_not_raised(home, monkeypatch, tmp_path, caplog) -> None:
+    monkeypatch.setattr(Assets, "music_path", lambda self: tmp_path / "nowhere.ogg")
+    with caplog.at_level(logging.WARNING, logger="catan_desktop.ui.app"):
+        app = fresh_app()
+    assert not app.music_playing and not pygame.mixer.music.get_busy()
+    assert "nowhere.ogg" in caplog.text
+    app.set_music_volume(0.0)
+    app.set_music_volume(0.7)  # tried once only: no second warning
+    assert caplog.text.count("nowhere.ogg") == 1

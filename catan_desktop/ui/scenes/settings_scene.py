@@ -1,6 +1,7 @@
 """The Settings screen: window, UI scale, animation speed, volumes, colour-blind palette, language.
 
 Changes are made to a draft; Save applies and writes them, Cancel (or Esc) leaves everything as it was.
+The music slider plays the music at the draft's volume while the screen is open (a live preview).
 """
 
 from __future__ import annotations
@@ -190,6 +191,7 @@ class SettingsScene(ScreenScene):
         elif element is self.music_slider:
             d.music_volume = round(float(self.music_slider.get_current_value())) / 100
             self.music_value.set_text(f"{round(d.music_volume * 100)}%")
+            self.app.set_music_volume(d.music_volume)  # preview; exit() puts back the saved volume
         else:
             return False
         return True
@@ -226,8 +228,7 @@ class SettingsScene(ScreenScene):
             i18n.set_language(old.language)
         except ValueError:
             old.language = "en"
-        if pygame.mixer.get_init():
-            pygame.mixer.music.set_volume(old.music_volume)
+        app.set_music_volume(old.music_volume)
         app.pop()
         if display_changed:
             self._apply_display(old)
@@ -244,6 +245,11 @@ class SettingsScene(ScreenScene):
                     error=exc.strerror or exc,
                 ),
             )
+
+    def exit(self) -> None:
+        """Leaving by Save or Cancel: the music plays at the volume of the settings in force."""
+        super().exit()
+        self.app.set_music_volume(self.app.settings.music_volume)
 
     def _apply_display(self, settings: Settings) -> None:
         flags = pygame.RESIZABLE
