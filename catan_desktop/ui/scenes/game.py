@@ -527,6 +527,10 @@ class GameScene(GuiScene):
                 self.app.play_sound("dice")
             elif t == "produce" and speed:
                 self._fly_cards(ev, now + 0.55 * speed, speed)
+            elif t in ("market", "market_sell", "develop") and self.has_market:
+                if speed:
+                    self._fly_from_market(ev, now, speed)
+                self.app.play_sound("trade" if t != "develop" else "build")
             elif t in ("settle", "city", "road"):
                 self.app.play_sound("build")
             elif t in ("buy", "play"):
@@ -572,6 +576,24 @@ class GameScene(GuiScene):
                 )
             )
             delay += 0.08 * speed
+
+    def _fly_from_market(self, ev: dict[str, Any], start: float, speed: float) -> None:
+        """Cards taken from the market (a purchase, a sale, a development's yield) fly from the market panel
+        to the taker's panel, like production from the hexes."""
+        t = ev["t"]
+        if t == "market":
+            cards = [ev["get"]]
+        elif t == "market_sell":
+            cards = [res for res, n in ev["get"].items() for _k in range(n)]
+        else:
+            cards = [ev["resource"]] * min(4, ev.get("got", 0))
+        rect = self.economy_rect()
+        source = (rect.centerx, rect.y + self.px(70))
+        target = self.panel_rect(ev["seat"]).center
+        for i, res in enumerate(cards):
+            self.anims.append(
+                Anim("fly", start + 0.08 * speed * i, 0.7 * speed, {"from": source, "to": target, "res": res})
+            )
 
     def _log_event(self, ev: dict[str, Any]) -> None:
         line = describe(ev, self.names, self.viewer)
@@ -1199,10 +1221,13 @@ class GameScene(GuiScene):
                 )
 
         if self.has_market:
-            top = self.panel_rect(g.players - 1).bottom + s(10)
-            self._draw_economy(
-                surface, pygame.Rect(region.x + s(10), top, region.w - s(20), region.bottom - top - s(10))
-            )
+            self._draw_economy(surface, self.economy_rect())
+
+    def economy_rect(self) -> pygame.Rect:
+        """Catan a Dois: the market and bank panel, under the player panels in the left column."""
+        region, s = self.regions()["left"], self.px
+        top = self.panel_rect(self.game.players - 1).bottom + s(10)
+        return pygame.Rect(region.x + s(10), top, region.w - s(20), region.bottom - top - s(10))
 
     def _draw_reserve(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         """The number tokens a player took at founding and may place by terrain development (D-1.7, D-6)."""
