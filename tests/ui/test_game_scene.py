@@ -553,3 +553,48 @@ def test_catan_a_dois_undo_allows_a_market_trade_but_not_a_drawn_remote_card(hom
         assert not ctl.can_undo()
     finally:
         ctl.close()
+
+
+def test_catan_a_dois_hot_seat_founding_with_two_humans(home: Path) -> None:
+    """Two people at one screen (D-0.1: exactly two players): the founding order P1, P2, P2, P1, P1, P2
+    (D-1.3) hands the screen over with the "pass to …" cover each time the placer changes, and each placer
+    takes a token by clicking a glowing hex next to their own new settlement (D-1.4)."""
+    from catan_desktop.ui.scenes.pass_device import PassDeviceScene
+
+    app = App(size=(1280, 720))
+    config = GameConfig.default(2)
+    config.variant, config.seed = "catan-a-dois", 6
+    config.seats[1].kind = "human"
+    app.settings.animation_speed = "instant"
+    scene = GameScene(app, config)
+    app.push(scene)
+    pump(app)
+    g = scene.game
+    covers, removals = 0, []
+    for _ in range(400):
+        if g.phase == "roll":
+            break
+        top = app.top
+        if isinstance(top, PassDeviceScene):
+            covers += 1
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+            pump(app, 2)
+            continue
+        if top is not scene or not scene.ctl.human_to_act:
+            pump(app)
+            continue
+        seat = g.current_player
+        assert scene.viewer == seat, "the screen shows the hand of the player who places"
+        legal = g.legal_actions()
+        before = len(g.history)
+        if g.phase == "remove_token":
+            targets = scene.board_targets()["hex"]
+            assert {g.topo.hex_index[a.a] for a in legal} == set(targets)
+            removals.append(seat)
+        click(app, scene.screen_pos(legal[0]))
+        assert len(g.history) > before, f"the click did nothing in {g.phase}"
+    assert g.phase == "roll" and g.turn == 1
+    start = g.s.start_player
+    order = [start, 1 - start, 1 - start, start, start, 1 - start]
+    assert removals == order  # D-1.3 steps A-F, each followed by its token removal
+    assert covers >= 3 and sorted(len(r) for r in g.s.reserve) == [3, 3]
