@@ -105,20 +105,7 @@ class MarketDialog(GameDialog):
                     lambda a=a: self.sell(a),
                     tip=_("Give 1 {res} to the market, take 1 {get}", res=_(a.a), get=get),
                 )  # fmt: skip
-        self.ok = self.add_button(
-            panel,
-            pygame.Rect(self.rect.w - self.px(176), self.rect.h - self.px(58), self.px(160), self.px(44)),
-            _("Buy"),
-            self.submit,
-            primary=True,
-            enabled=False,
-        )
-        self.add_button(
-            panel,
-            pygame.Rect(self.rect.w - self.px(316), self.rect.h - self.px(58), self.px(128), self.px(44)),
-            _("Close"),
-            self.app.pop,
-        )
+        self.ok = self.footer(panel, _("Buy"), self.submit, _("Close"), ok_enabled=False, bottom=58)
         self.refresh()
 
     def choose(self, name: str) -> None:
@@ -310,19 +297,7 @@ class DevelopDialog(GameDialog):
             manager=self.ui,
             container=panel,
         )
-        self.ok = self.add_button(
-            panel,
-            pygame.Rect(self.rect.w - self.px(176), self.rect.h - self.px(58), self.px(160), self.px(44)),
-            _("Develop"),
-            self.submit,
-            primary=True,
-        )
-        self.add_button(
-            panel,
-            pygame.Rect(self.rect.w - self.px(316), self.rect.h - self.px(58), self.px(128), self.px(44)),
-            _("Cancel"),
-            self.app.pop,
-        )
+        self.ok = self.footer(panel, _("Develop"), self.submit, _("Cancel"), bottom=58)
         self.refresh()
 
     def toggle(self, k: int) -> None:

@@ -73,6 +73,33 @@ class GameDialog(OverlayScene):
         self.actions[b] = handler
         return b
 
+    def footer(
+        self,
+        panel: UIPanel,
+        ok_label: str,
+        on_ok: object,
+        close_label: str | None = None,
+        ok_enabled: bool = True,
+        bottom: int = 62,
+        ok_width: int = 160,
+    ) -> UIButton:
+        """The dialog's primary button at the bottom right, with a Close/Cancel button to its left when
+        ``close_label`` is given; returns the primary button."""
+        y = self.rect.h - self.px(bottom)
+        ok_x = self.rect.w - self.px(16 + ok_width)
+        ok = self.add_button(
+            panel,
+            pygame.Rect(ok_x, y, self.px(ok_width), self.px(44)),
+            ok_label,
+            on_ok,
+            primary=True,
+            enabled=ok_enabled,
+        )
+        if close_label is not None:
+            close = pygame.Rect(ok_x - self.px(140), y, self.px(128), self.px(44))
+            self.add_button(panel, close, close_label, self.app.pop)
+        return ok
+
     def on_button(self, element: object) -> bool:
         handler = self.actions.get(element)
         if handler is None:
@@ -191,13 +218,7 @@ class ChooseCardsDialog(GameDialog):
             manager=self.ui,
             container=panel,
         )
-        self.ok = self.add_button(
-            panel,
-            pygame.Rect(self.rect.w - self.px(176), self.rect.h - self.px(62), self.px(160), self.px(44)),
-            self.ok_label(),
-            self.submit,
-            primary=True,
-        )
+        self.ok = self.footer(panel, self.ok_label(), self.submit)
         self.refresh()
 
     def refresh(self) -> None:
@@ -360,20 +381,7 @@ class BankDialog(GameDialog):
             manager=self.ui,
             container=panel,
         )
-        self.ok = self.add_button(
-            panel,
-            pygame.Rect(self.rect.w - self.px(176), self.rect.h - self.px(62), self.px(160), self.px(44)),
-            _("Trade"),
-            self.submit,
-            primary=True,
-            enabled=False,
-        )
-        self.add_button(
-            panel,
-            pygame.Rect(self.rect.w - self.px(316), self.rect.h - self.px(62), self.px(128), self.px(44)),
-            _("Close"),
-            self.app.pop,
-        )
+        self.ok = self.footer(panel, _("Trade"), self.submit, _("Close"), ok_enabled=False)
 
     def choose_give(self, name: str) -> None:
         self.give = name
@@ -430,19 +438,8 @@ class TradeDialog(GameDialog):
             manager=self.ui,
             container=panel,
         )
-        self.ok = self.add_button(
-            panel,
-            pygame.Rect(self.rect.w - self.px(196), self.rect.h - self.px(62), self.px(180), self.px(44)),
-            _("Offer to all"),
-            self.submit,
-            primary=True,
-            enabled=False,
-        )
-        self.add_button(
-            panel,
-            pygame.Rect(self.rect.w - self.px(336), self.rect.h - self.px(62), self.px(128), self.px(44)),
-            _("Cancel"),
-            self.app.pop,
+        self.ok = self.footer(
+            panel, _("Offer to all"), self.submit, _("Cancel"), ok_enabled=False, ok_width=180
         )
 
     def action(self) -> Action | None:
