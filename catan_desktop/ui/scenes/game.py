@@ -1348,12 +1348,6 @@ class GameScene(GuiScene):
         pygame.draw.line(surface, PARCHMENT_DARK, (x0, y), (rect.right - s(10), y), 2)
         y += s(6)
         self._text(surface, _("Bank"), (x0, y), 16, INK, bold=True)
-        deck = len(g.s.remote_deck)
-        if "remote_cards" in g.rules.modules:
-            self._text(
-                surface, _("remote cards: {n}", n=deck), (rect.right - s(10), y + s(3)), 12, INK_SOFT,
-                anchor="topright",
-            )  # fmt: skip
         y += s(24)
         col = w // len(names)
         low: list[str] = []
@@ -1389,6 +1383,20 @@ class GameScene(GuiScene):
             text = _("Collapse: if {k} resources run out in the bank at once, both players lose.", k=limit)
             colour = INK_SOFT
         bottom = self._wrapped(surface, text, (x0, y), w, 12, colour, bold=colour != INK_SOFT)
+        if bottom + s(60) < rect.bottom:  # the decks, where there is room: what is left to draw
+            y = bottom + s(10)
+            pygame.draw.line(surface, PARCHMENT_DARK, (x0, y), (rect.right - s(10), y), 2)
+            y += s(6)
+            self._text(surface, _("Decks"), (x0, y), 16, INK, bold=True)
+            y += s(24)
+            self._text(
+                surface, _("development cards: {n}", n=len(g.s.dev_deck)), (x0, y), 12, INK_SOFT, max_w=w
+            )
+            if "remote_cards" in g.rules.modules:
+                self._text(
+                    surface, _("remote-area cards: {n}", n=len(g.s.remote_deck)), (x0, y + s(18)), 12,
+                    INK_SOFT, max_w=w,
+                )  # fmt: skip
         self._tips.append(
             (
                 pygame.Rect(rect.x, bank_top, rect.w, bottom - bank_top),
