@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine import Game
+from ..engine import Game, dois
 from ..engine.ruleset import DEV_KINDS, Ruleset
 from ..engine.snapshot import from_data
 
@@ -32,8 +32,8 @@ class CardTracker:
         self.unknown: list[int] = []
         self.played: dict[str, int] = {}
         self.key: tuple[Any, ...] = ()
-        self.develop_cost: dict[str, int] = {}
-        self.exchange: dict[str, int] = {}
+        self.develop_cost: list[int] = []
+        self.exchange: list[int] = []
 
     def update(self, obs: dict[str, Any], rules: Ruleset) -> None:
         log = obs["log"]
@@ -50,8 +50,8 @@ class CardTracker:
             self.played = {}
         idx = {r: i for i, r in enumerate(rules.resources)}
         costs = rules.costs
-        self.develop_cost = rules.setting("terrain_development", "cost", {})
-        self.exchange = rules.setting("remote_cards", "exchange", {})
+        self.develop_cost = dois.development_cost(rules)  # the engine's own reading of the rule file
+        self.exchange = dois.exchange_cards(rules)
         for ev in log[self.seen :]:
             self._event(ev, idx, costs)
         self.seen = len(log)
@@ -132,13 +132,14 @@ class CardTracker:
                 self.known[q][idx[r]] += n
         elif t == "develop":  # D-6: the rule file's cost (or a development card), then the market's cards
             if ev.get("paid") == "cards":
-                for r, n in self.develop_cost.items():
-                    self._lose(q, idx[r], n)
+                for r, n in enumerate(self.develop_cost):
+                    if n:
+                        self._lose(q, r, n)
             if ev.get("got"):
                 self.known[q][idx[ev["resource"]]] += ev["got"]
         elif t == "remote_exchange":  # D-7.2: the rule file's exchange cards
-            for r, n in self.exchange.items():
-                self.known[q][idx[r]] += n
+            for r, n in enumerate(self.exchange):
+                self.known[q][r] += n
         elif t == "play":
             card = ev.get("card")
             if card:

@@ -26,6 +26,7 @@ from .actions import Action, Bundle, make_bundle
 
 if TYPE_CHECKING:
     from .game import Game
+    from .ruleset import Ruleset
 
 
 def on(g: Game, module: str) -> bool:
@@ -314,7 +315,7 @@ def renew(g: Game) -> None:
     s.renewal_pending = False
     s.market_discard.extend(s.market_open)
     s.market_open = []
-    want = g.rules.setting("market", "renewal_cards", 4)
+    want = renewal_cards(g.rules)
     while len(s.market_open) < want:
         if not s.market_pile:
             if not s.market_discard:
@@ -387,9 +388,10 @@ def token_robber_moves(g: Game) -> list[tuple[int, int]]:
 # ------------------------------------------------------------------------------ terrain development (D-6)
 
 
-def _dev_cost(g: Game) -> list[int]:
-    cost = g.rules.setting("terrain_development", "cost", {"grain": 1, "wool": 1, "ore": 1})
-    return [cost.get(r, 0) for r in g.rules.resources]
+def development_cost(rules: Ruleset) -> list[int]:
+    """The cards paid per developed hex (D-6.2), per resource in the rule file's order."""
+    cost = rules.setting("terrain_development", "cost", {"grain": 1, "wool": 1, "ore": 1})
+    return [cost.get(r, 0) for r in rules.resources]
 
 
 def development_actions(g: Game, p: int) -> list[Action]:
@@ -404,7 +406,7 @@ def development_actions(g: Game, p: int) -> list[Action]:
     if not reserve or s.phase != "main" or not s.dice:
         return []
     payments: list[str] = []
-    if all(h >= c for h, c in zip(s.hands[p], _dev_cost(g), strict=True)):
+    if all(h >= c for h, c in zip(s.hands[p], development_cost(g.rules), strict=True)):
         payments.append("cards")
     payments.extend(k for i, k in enumerate(DEV_KINDS) if s.dev_hand[p][i] > 0)
     if not payments:
@@ -432,7 +434,7 @@ def do_develop(g: Game, action: Action) -> None:
     h = g.topo.hex_index[action.a]
     pay, tokens = action.b
     if pay == "cards":
-        for i, c in enumerate(_dev_cost(g)):
+        for i, c in enumerate(development_cost(g.rules)):
             s.hands[p][i] -= c
             s.bank[i] += c
     else:  # Q-29: the card leaves the game; an old card first, so a new one keeps its "new" mark right
@@ -458,10 +460,11 @@ def do_develop(g: Game, action: Action) -> None:
     s.hands[p][r] += got
     g.rng.shuffle(market)
     s.market_pile, s.market_open, s.market_discard = market, [], []
-    for _ in range(min(g.rules.setting("market", "renewal_cards", 4), len(s.market_pile))):
+    for _ in range(min(renewal_cards(g.rules), len(s.market_pile))):
         s.market_open.append(s.market_pile.pop())
     s.built = True
-    g.event("develop", seat=p, hex=action.a, tokens=list(tokens), paid=pay, got=got,
+    cost = dict(_card_counts(g, development_cost(g.rules))) if pay == "cards" else {}
+    g.event("develop", seat=p, hex=action.a, tokens=list(tokens), paid=pay, cards=cost, got=got,
             resource=g.rules.resources[r])  # fmt: skip
     g.event("market_renewed", cards=_names(g, s.market_open))
 
@@ -505,7 +508,7 @@ def remote_exchange_actions(g: Game, p: int) -> list[Action]:
     s = g.s
     if s.phase != "main" or p != s.current:
         return []
-    give = _exchange_cards(g)
+    give = exchange_cards(g.rules)
     if any(s.bank[i] < c for i, c in enumerate(give)):
         return []  # Q-33: only if the bank holds all three
     from .ruleset import DEV_KINDS
@@ -514,9 +517,15 @@ def remote_exchange_actions(g: Game, p: int) -> list[Action]:
     return [Action("remote_exchange", k) for k in sorted(set(s.remote_drawn)) if held[DEV_KINDS.index(k)] > 0]
 
 
-def _exchange_cards(g: Game) -> list[int]:
-    cards = g.rules.setting("remote_cards", "exchange", {"grain": 1, "wool": 1, "ore": 1})
-    return [cards.get(r, 0) for r in g.rules.resources]
+def exchange_cards(rules: Ruleset) -> list[int]:
+    """The cards a remote-area card is exchanged for (D-7.2), per resource in the rule file's order."""
+    cards = rules.setting("remote_cards", "exchange", {"grain": 1, "wool": 1, "ore": 1})
+    return [cards.get(r, 0) for r in rules.resources]
+
+
+def renewal_cards(rules: Ruleset) -> int:
+    """How many market cards are turned up after a renewal or a development (D-4.6, D-6.4)."""
+    return int(rules.setting("market", "renewal_cards", 4))
 
 
 def do_remote_exchange(g: Game, action: Action) -> None:
@@ -530,10 +539,14 @@ def do_remote_exchange(g: Game, action: Action) -> None:
     s.remote_drawn.remove(action.a)
     s.dev_hand[p][k] -= 1
     s.dev_new[p][k] -= 1
-    for i, c in enumerate(_exchange_cards(g)):
+    for i, c in enumerate(exchange_cards(g.rules)):
         s.bank[i] -= c
         s.hands[p][i] += c
-    g.event("remote_exchange", seat=p, card=action.a)
+    g.event("remote_exchange", seat=p, card=action.a, cards=dict(_card_counts(g, exchange_cards(g.rules))))
+
+
+def _card_counts(g: Game, counts: list[int]) -> list[tuple[str, int]]:
+    return [(g.rules.resources[i], n) for i, n in enumerate(counts) if n]
 
 
 def init_remote_deck(g: Game) -> None:

@@ -160,7 +160,7 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     if t == "develop":
         tokens = ", ".join(str(n) for n in event["tokens"])
         paid = (
-            _("grain + wool + ore")
+            cards_text(event.get("cards", {}))
             if event["paid"] == "cards"
             else _("a {card} card", card=_(CARD_NAMES.get(event["paid"], event["paid"])))
         )
@@ -180,7 +180,8 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
             return _("{who} drew a remote-area card: {card}", who=who, card=card)
         return _("{who} drew a remote-area card", who=who)
     if t == "remote_exchange":
-        return _("{who} exchanged a remote-area card for grain + wool + ore", who=who)
+        cards = cards_text(event.get("cards", {}))
+        return _("{who} exchanged a remote-area card for {cards}", who=who, cards=cards)
     if t == "collapse":
         return _(
             "Collapse: {res} are exhausted in the bank. The game ends and everybody loses.",

@@ -267,9 +267,7 @@ class DevelopDialog(GameDialog):
             manager=self.ui,
             container=panel,
         )
-        cost = [0] * len(g.rules.resources)
-        for r, n in g.rules.setting("terrain_development", "cost", {"grain": 1, "wool": 1, "ore": 1}).items():
-            cost[g.rules.resources.index(r)] = n
+        cost = dois.development_cost(g.rules)
         for k, pay in enumerate(self.pays):
             text = (
                 _cost_text(g, cost)
@@ -333,8 +331,9 @@ class DevelopDialog(GameDialog):
         self.info.set_text(
             _(
                 "You take {n} {res} from the market now (it holds {m}); then the market is reshuffled and "
-                "4 cards are turned up. From the next turn the hex produces on {numbers}.",
+                "{k} cards are turned up. From the next turn the hex produces on {numbers}.",
                 n=min(total, there),
+                k=dois.renewal_cards(g.rules),
                 res=_(res),
                 m=there,
                 numbers=numbers,
@@ -361,9 +360,7 @@ class RemoteCardDialog(GameDialog):
         g = self.game
         card = self.options[0].a
         panel = self.frame(_("Remote-area card: {card}", card=_(CARD_NAMES.get(card, card))))
-        cards = [0] * len(g.rules.resources)
-        for r, n in g.rules.setting("remote_cards", "exchange", {"grain": 1, "wool": 1, "ore": 1}).items():
-            cards[g.rules.resources.index(r)] = n
+        cards = dois.exchange_cards(g.rules)
         UITextBox(
             _(
                 "You built on the coast or next to an unproductive hex and drew this card (D-7.1). Keep it "

@@ -20,7 +20,7 @@ from ...render.layout import BoardLayout
 from ...render.palette import COLOUR_BLIND, rgb
 from ..config import GameConfig
 from ..controller import GameController
-from ..describe import CARD_RULES, describe
+from ..describe import CARD_RULES, cards_text, describe
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
 from ..widgets import make_manager
@@ -60,7 +60,7 @@ PANEL_TIPS = {  # Catan a Dois panels explain themselves when the mouse rests on
     "hex next to your building (D-6).",
     "market": "The market (D-4): on your turn, after rolling, buy an open card for as many of your "
     "cards as the difference of the two dice (a double closes it). An exhausted resource (×2) costs "
-    "double. At most {cap} open cards; after a 7 it is renewed with 4 new cards. Market button or T.",
+    "double. At most {cap} open cards; after a 7 it is renewed with {renewal} new cards. Market button or T.",
     "bank": "The bank's stock (D-5). Building, buying and the development cost pay into it; production "
     "and maritime trade take from it. A resource at 0 is exhausted: its hexes produce nothing and its "
     "market price doubles. Two exhausted at once: the game ends and both players lose. Remote-area cards "
@@ -320,7 +320,10 @@ class GameScene(GuiScene):
             if g.phase != "main" or not g.s.dice:
                 return _("Develop after rolling, in your build phase")
             if not dois.development_actions(g, seat):
-                return _("Costs grain + wool + ore, or an unused development card (D-6.2)")
+                return _(
+                    "Costs {cards}, or an unused development card (D-6.2)",
+                    cards=self._develop_cost_text(),
+                )
             return None
         rules = g.rules
         item = {"road": "road", "settlement": "settlement", "city": "city", "buy": "development_card"}[kind]
@@ -420,8 +423,9 @@ class GameScene(GuiScene):
                 reason is None,
                 reason
                 or _(
-                    "Put reserve tokens on a hex next to your building: grain + wool + ore or a development "
-                    "card (D), then click a glowing hex"
+                    "Put reserve tokens on a hex next to your building, paying {cards} or a development card "
+                    "(D-6), then click a glowing hex",
+                    cards=self._develop_cost_text(),
                 ),
             )
         for key in ("road", "settlement", "city", "buy"):
@@ -445,6 +449,11 @@ class GameScene(GuiScene):
         if self.mode and self._build_reason(self.mode) is not None:
             self.mode = None
         self._sync_play_buttons(kinds if mine else set())
+
+    def _develop_cost_text(self) -> str:
+        """'1 grain, 1 wool, 1 ore': terrain development's cost from the rule file (D-6.2)."""
+        rules = self.game.rules
+        return cards_text(dict(zip(rules.resources, dois.development_cost(rules), strict=True)))
 
     def _market_reason(self) -> str:
         """Why the market button is off for the player to act (D-4.3, D-4.1)."""
@@ -1341,7 +1350,11 @@ class GameScene(GuiScene):
         self._tips.append(
             (
                 pygame.Rect(rect.x, market_top, rect.w, y - market_top),
-                _(PANEL_TIPS["market"], cap=g.rules.setting("market", "open_cap", 7)),
+                _(
+                    PANEL_TIPS["market"],
+                    cap=g.rules.setting("market", "open_cap", 7),
+                    renewal=dois.renewal_cards(g.rules),
+                ),
             )
         )
         bank_top = y
@@ -1465,11 +1478,7 @@ class GameScene(GuiScene):
             b = self.buttons.get(key)
             if b is None:
                 continue
-            if item == "develop":
-                dev = g.rules.setting("terrain_development", "cost", {"grain": 1, "wool": 1, "ore": 1})
-                cost = [dev.get(r, 0) for r in names]
-            else:
-                cost = g.rules.costs[item]
+            cost = dois.development_cost(g.rules) if item == "develop" else g.rules.costs[item]
             x, y = b.rect.x + s(2), b.rect.bottom + s(3)
             for i, n in enumerate(cost):
                 for _k in range(n):
