@@ -250,7 +250,7 @@ class Translator:
 
         snap: dict[str, Any] = {
             "format": "catan-desktop-snapshot",
-            "version": 1,
+            "version": 2,
             "variant": VARIANT,
             "options": OPTIONS,
             "players": n,
@@ -325,7 +325,9 @@ class Translator:
                 new[kind] = held[kind]
 
     def game(self, snap: dict[str, Any]) -> Game:
-        return from_data(Game, snap, self.rules)
+        # the other seats' development cards are dealt from the unseen ones (a guess, like a bot's sampled
+        # world), and catanatron's position is its own: not checked as one our rules could reach
+        return from_data(Game, snap, self.rules, check=False)
 
     # -- actions
 

@@ -32,3 +32,8 @@ def _(text: str, /, **fields: object) -> str:
     """Translate ``text`` into the active language, then fill ``{name}`` fields from keyword arguments."""
     translated = _CATALOGUES.get(_language, {}).get(text, text)
     return translated.format(**fields) if fields else translated
+
+
+def ngettext(singular: str, plural: str, n: int, /, **fields: object) -> str:
+    """Translate the singular or plural form for ``n`` (English rule until catalogues carry their own)."""
+    return _(singular if n == 1 else plural, **fields)

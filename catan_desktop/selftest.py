@@ -469,6 +469,7 @@ def _check_scenes(checks: _Checks) -> None:
             """Catan a Dois (RULES.md Part D): its panels, token-removal founding and market dialog draw."""
             import random
 
+            from .engine.modules import market
             from .ui.config import GameConfig
             from .ui.scenes.dois_dialogs import MarketDialog
             from .ui.scenes.game import GameScene
@@ -490,7 +491,7 @@ def _check_scenes(checks: _Checks) -> None:
             finally:
                 while len(app.scenes) > depth:
                     app.pop()
-            return f"turn {g.turn}, {len(g.s.market_open)} open market cards"
+            return f"turn {g.turn}, {len(market.state(g).open)} open market cards"
 
         checks.run("scenes/catan a dois", dois)
     finally:

@@ -17,12 +17,14 @@ generic (49,52), generic (47,51), brick (33,38), lumber (11,16).
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
 
 from catan_desktop.engine.game import Game
+from catan_desktop.engine.ruleset import load_rules
 
 RESOURCES = ("lumber", "wool", "grain", "brick", "ore")
 
@@ -111,6 +113,21 @@ class Kit:
         d["largest_army"] = largest_army
         d.update(fields)
         return Game.from_json(json.dumps(d))
+
+    def deck(
+        self, top: Sequence[str] = (), held: dict[str, int] | None = None, variant: str = "base"
+    ) -> list[str]:
+        """A whole development deck for ``dev_deck`` (B-1.5: every card the rule file has) ending with
+        ``top`` (the last card is drawn first), less the cards ``held`` elsewhere (hands, played knights).
+        Snapshots must account for every card (docs/engine-api.md), so a test that wants a known top card
+        puts it on the rest of the deck rather than giving a deck of one card."""
+        left = dict(load_rules(variant).dev_deck)
+        for card, n in Counter(top).items():
+            left[card] -= n
+        for card, n in (held or {}).items():
+            left[card] -= n
+        assert min(left.values()) >= 0, "more cards than the game has"
+        return [card for card, n in left.items() for _ in range(n)] + list(top)
 
     def force_roll(self, game: Game, total: int) -> None:
         """Apply "roll" so that the dice show ``total``, by reseeding the game's generator.

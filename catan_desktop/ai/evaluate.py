@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..engine.rules import settlement_spot_free
+from ..engine.queries import settlement_spot_free
 from ..engine.ruleset import DEV_KINDS
 
 if TYPE_CHECKING:
@@ -235,10 +235,10 @@ def bank_risk(bank: list[int], limit: int) -> float:
 
 def collapse_limit(g: Game) -> int:
     """The number of exhausted resources that collapse the game (D-5.4), or 0 without the module."""
-    rules = g.rules
-    if "collapse" not in rules.modules:
+    module = g.module("collapse")
+    if module is None:
         return 0
-    return int(rules.setting("collapse", "exhausted_resources", 2))
+    return int(module.cfg["exhausted_resources"])
 
 
 def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
@@ -272,7 +272,7 @@ def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
         if h is None:
             continue
         v += w.harbour * prod[h] * 2 if h >= 0 else w.generic_harbour * sum(prod)
-    if w.collapse_risk and g.modular:
+    if w.collapse_risk and g.plugins.modules:
         limit = collapse_limit(g)
         if limit:
             v -= w.collapse_risk * bank_risk(s.bank, limit)

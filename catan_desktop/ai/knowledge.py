@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine import Game, dois
+from ..engine import Game
+from ..engine.plugins import plugins_for
 from ..engine.ruleset import DEV_KINDS, Ruleset
 from ..engine.snapshot import from_data
 
@@ -50,8 +51,10 @@ class CardTracker:
             self.played = {}
         idx = {r: i for i, r in enumerate(rules.resources)}
         costs = rules.costs
-        self.develop_cost = dois.development_cost(rules)  # the engine's own reading of the rule file
-        self.exchange = dois.exchange_cards(rules)
+        develop = _module_settings(rules, "terrain_development")  # the engine's own reading of the rule file
+        exchange = _module_settings(rules, "remote_cards")
+        self.develop_cost = list(develop["cost"]) if develop is not None else []
+        self.exchange = list(exchange["exchange"]) if exchange is not None else []
         for ev in log[self.seen :]:
             self._event(ev, idx, costs)
         self.seen = len(log)
@@ -155,12 +158,19 @@ class CardTracker:
                 self.known[q][r] += ev.get("taken", 0)
 
 
+def _module_settings(rules: Ruleset, name: str) -> dict[str, Any] | None:
+    """The typed settings of rule module ``name`` (``RuleModule.cfg``); None when ``rules`` leave it off."""
+    module = plugins_for(rules).by_name.get(name)
+    return module.cfg if module is not None else None
+
+
 # ------------------------------------------------------------------------------------------- sampling
 
 
 def _sample_remote(rules: Ruleset, size: int, rng: random.Random) -> list[str]:
     """The face-down remote-area deck (D-7): ``size`` cards drawn from its make-up, in a random order."""
-    counts = rules.setting("remote_cards", "deck", {})
+    settings = _module_settings(rules, "remote_cards")
+    counts: dict[str, int] = settings["deck"] if settings is not None else {}
     cards = [k for k, n in sorted(counts.items()) for _ in range(n)]
     rng.shuffle(cards)
     while len(cards) < size:
@@ -186,11 +196,13 @@ def sample_world(
     bank = [obs["bank"][r] for r in names]
     # cards outside the bank and our hand, minus what we know others hold = the unknown pool; in Catan a
     # Dois the market holds cards too: its open cards and discards are seen, its pile is not (D-2.1)
-    dois_view = obs.get("dois")
-    total = rules.bank_per_resource + rules.setting("market", "pile_per_resource", 0)
+    views: dict[str, Any] = obs.get("modules") or {}
+    market_view = views.get("market")
+    market = _module_settings(rules, "market")
+    total = rules.bank_per_resource + (market["pile_per_resource"] if market is not None else 0)
     pool_counts = [total - bank[i] - mine[i] for i in range(nres)]
-    if dois_view:
-        for name in dois_view["market_open"] + dois_view["market_discard"]:
+    if market_view:
+        for name in market_view["open"] + market_view["discard"]:
             pool_counts[names.index(name)] -= 1
     known = [list(k) for k in tracker.known]
     for q in range(players):
@@ -258,6 +270,7 @@ def sample_world(
             "hexes": obs["board"]["hexes"],
             "harbours": obs["board"]["harbours"],
             "robber": obs["board"]["robber"],
+            **({"extra_tokens": obs["board"]["extra_tokens"]} if obs["board"].get("extra_tokens") else {}),
         },
         "buildings": obs["buildings"],
         "roads": obs["roads"],
@@ -277,23 +290,9 @@ def sample_world(
         "free_roads": obs["free_roads"],
         "resume_phase": obs.get("resume_phase", "main"),
         "setup": obs.get("setup") or {},
-        "special_build_queue": obs.get("special_build_queue", []),
         "winners": obs["winners"],
+        "modules": _module_sections(rules, views, market_pile, rng),  # after the seed: the same RNG order
     }
-    if dois_view:
-        data["dois"] = {
-            "extra_tokens": dois_view["extra_tokens"],
-            "robber_slot": dois_view["robber_slot"],
-            "reserve": dois_view["reserve"],
-            "removed_types": dois_view["removed_types"],
-            "market_pile": market_pile[: dois_view["market_pile_size"]],
-            "market_open": dois_view["market_open"],
-            "market_discard": dois_view["market_discard"],
-            "market_excess": dois_view["market_excess"],
-            "renewal_pending": dois_view["renewal_pending"],
-            "remote_deck": _sample_remote(rules, dois_view.get("remote_deck_size", 0), rng),
-            "remote_drawn": dois_view.get("remote_drawn", []),
-        }
     if trade is not None:
         data["trade"] = {
             "give": trade["give"],
@@ -304,4 +303,28 @@ def sample_world(
                 for q, a in trade["answers"].items()
             },
         }
-    return from_data(Game, data, rules)
+    return from_data(Game, data, rules, check=False)  # a guess at the hidden parts, not a reachable position
+
+
+def _module_sections(
+    rules: Ruleset, views: dict[str, Any], market_pile: list[str], rng: random.Random
+) -> dict[str, Any]:
+    """The snapshot's rule-module sections from the seat's module views: what is public is copied, what is
+    face down (the market pile, the remote-area deck) is dealt from ``market_pile`` and ``rng``."""
+    out: dict[str, Any] = {}
+    for name, view in views.items():
+        if view is None:
+            continue
+        if name == "market":
+            out[name] = {
+                "pile": market_pile[: view["pile_size"]],
+                "open": view["open"],
+                "discard": view["discard"],
+                "excess": view["excess"],
+                "renewal_pending": view["renewal_pending"],
+            }
+        elif name == "remote_cards":
+            out[name] = {"deck": _sample_remote(rules, view["deck_size"], rng), "drawn": view["drawn"]}
+        elif name in ("token_removal", "token_robber", "special_building_phase"):
+            out[name] = view  # public in full: the reserves and types taken, the robber's token, the queue
+    return out

@@ -1,11 +1,13 @@
 """The rules engine: pure Python, standard library only. Start with :class:`Game` (docs/engine-api.md)."""
 
+from . import modules  # registers the built-in rule modules
 from .actions import Action, make_bundle
 from .errors import ActionParseError, IllegalAction, RulesetError, SnapshotError
-from .game import Game, load_rules
-from .ruleset import Ruleset
+from .game import Game
+from .ruleset import Ruleset, load_rules
 
 __all__ = [
+    "modules",
     "Action",
     "ActionParseError",
     "Game",

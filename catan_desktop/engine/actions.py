@@ -16,21 +16,15 @@ name its actor. Payloads by kind (text form in quotes):
 - ``counter`` "counter wool=1 for brick=1" (the answering player gives the first bundle, asks the second)
 - ``confirm`` "confirm 2" (the active player trades with seat 2 on its answer); ``cancel`` "cancel"
 
-Catan a Dois (rule modules token_removal, market, token_robber):
-
-- ``remove_token`` "remove_token 2.3" (founding: take that hex's number token into your reserve, D-1.4)
-- ``market`` "market brick=1,ore=2 wool" (pay the bundle to the open market cards, take one wool, D-4)
-- ``market_sell`` "market_sell ore for brick=1,grain=1" (an exhausted resource for two open cards, D-5.3)
-- ``market_discard`` "market_discard grain=1" (put open cards above the cap aside, D-4.5)
-- ``robber`` "robber 2.3/1" also names a token: the hex's second number token (D-8)
-- ``develop`` "develop 2.3 cards 4,10" (put reserve tokens 4 and 10 on hex 2.3, paying grain + wool + ore;
-  or "develop 2.3 knight 4", paying by discarding an unused knight, D-6)
-- ``remote_exchange`` "remote_exchange monopoly" (a remote-area card drawn this turn for grain + wool + ore)
+Rule modules register their own kinds with :func:`register_kind` (see ``engine/modules/``), each with its
+text form, parser and payload check, and document them in their own file.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .errors import ActionParseError
@@ -39,8 +33,9 @@ Bundle = tuple[tuple[str, int], ...]
 
 NO_ARG = ("roll", "end", "buy", "knight", "road_building", "accept", "reject", "cancel")
 INT_ARG = ("settle", "city", "road", "confirm")
-KINDS = NO_ARG + INT_ARG + ("year_of_plenty", "monopoly", "robber", "discard", "maritime", "offer", "counter")
-KINDS += ("remove_token", "market", "market_sell", "market_discard", "develop", "remote_exchange")
+CORE_KINDS = NO_ARG + INT_ARG + (
+    "year_of_plenty", "monopoly", "robber", "discard", "maritime", "offer", "counter",
+)
 
 _NAME = re.compile(r"^[a-z][a-z_]*$")
 _HEX = re.compile(r"^\d+\.\d+$")
@@ -55,34 +50,10 @@ class Action(NamedTuple):
     b: Any = None
 
     def __str__(self) -> str:
-        k, a, b = self.kind, self.a, self.b
-        if k in NO_ARG:
-            return k
-        if k in INT_ARG or k == "monopoly":
-            return f"{k} {a}"
-        if k == "year_of_plenty":
-            return f"{k} {a}" if b is None else f"{k} {a} {b}"
-        if k == "robber":
-            return f"robber {a}" if b is None else f"robber {a} {b}"
-        if k == "remove_token":
-            return f"remove_token {a}"
-        if k == "market":
-            return f"market {bundle_text(a)} {b}"
-        if k == "market_sell":
-            return f"market_sell {a} for {bundle_text(b)}"
-        if k == "market_discard":
-            return f"market_discard {bundle_text(a)}"
-        if k == "develop":
-            return f"develop {a} {b[0]} {','.join(str(x) for x in b[1])}"
-        if k == "remote_exchange":
-            return f"remote_exchange {a}"
-        if k == "discard":
-            return f"discard {bundle_text(a)}"
-        if k == "maritime":
-            return f"maritime {a} {b}"
-        if k in ("offer", "counter"):
-            return f"{k} {bundle_text(a)} for {bundle_text(b)}"
-        raise ValueError(f"unknown action kind {k!r}")
+        spec = SPECS.get(self.kind)
+        if spec is None:
+            raise ValueError(f"unknown action kind {self.kind!r}")
+        return spec.text(self)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -130,6 +101,74 @@ def _parse_bundle(text: str, whole: str) -> Bundle:
     return bundle
 
 
+@dataclass(frozen=True)
+class ActionKind:
+    """How one kind of action is written, read back and checked.
+
+    ``text(action)`` gives the canonical text; ``parse(args)`` reads the words after the kind (an
+    :class:`ArgReader`) and returns the Action; ``shape(a, b)`` is True for a well-formed payload of a
+    hand-built action.
+    """
+
+    name: str
+    text: Callable[[Action], str]
+    parse: Callable[[ArgReader], Action]
+    shape: Callable[[Any, Any], bool]
+
+
+SPECS: dict[str, ActionKind] = {}
+
+
+def register_kind(spec: ActionKind) -> None:
+    """Make an action kind known to ``str``, ``Action.parse`` and the payload check (rule modules)."""
+    if spec.name in SPECS and SPECS[spec.name] != spec:
+        raise ValueError(f"action kind {spec.name!r} is already registered")
+    SPECS[spec.name] = spec
+
+
+def kinds() -> tuple[str, ...]:
+    """Every registered action kind, core first."""
+    return tuple(SPECS)
+
+
+class ArgReader:
+    """The words of an action's text after its kind, with checked readers that quote the whole text."""
+
+    def __init__(self, kind: str, args: list[str], text: str) -> None:
+        self.kind, self.args, self.text = kind, args, text
+
+    def need(self, n: int | tuple[int, ...]) -> list[str]:
+        """Return the words; raises ActionParseError unless there are ``n`` (or one of ``n``) of them."""
+        allowed = (n,) if isinstance(n, int) else n
+        if len(self.args) not in allowed:
+            raise ActionParseError(
+                f"action {self.text!r}: '{self.kind}' takes {' or '.join(map(str, allowed))} argument(s)"
+            )
+        return self.args
+
+    def integer(self, word: str) -> int:
+        if not word.isdigit() or (len(word) > 1 and word[0] == "0"):
+            raise ActionParseError(f"action {self.text!r}: {word!r} is not a whole number")
+        return int(word)
+
+    def name(self, word: str) -> str:
+        if not _NAME.match(word):
+            raise ActionParseError(f"action {self.text!r}: {word!r} is not a resource name")
+        return word
+
+    def hex_id(self, word: str, token: bool = False) -> str:
+        if not (_TOKEN if token else _HEX).match(word):
+            raise ActionParseError(f"action {self.text!r}: {word!r} is not a hex id like '3.3'")
+        return word
+
+    def bundle(self, word: str) -> Bundle:
+        return _parse_bundle(word, self.text)
+
+    def keyword(self, word: str, expected: str, form: str) -> None:
+        if word != expected:
+            raise ActionParseError(f"action {self.text!r}: expected '{form}'")
+
+
 def parse_action(text: str) -> Action:
     """Parse an action's canonical text form; raises ActionParseError quoting the text."""
     if not isinstance(text, str):
@@ -138,78 +177,106 @@ def parse_action(text: str) -> Action:
     kind, args = words[0], words[1:]
     if any(w == "" for w in words):
         raise ActionParseError(f"extra spaces in action {text!r}")
-    if kind not in KINDS:
+    spec = SPECS.get(kind)
+    if spec is None:
         raise ActionParseError(f"unknown action {kind!r} in {text!r}")
+    return spec.parse(ArgReader(kind, args, text))
 
-    def need(n: int | tuple[int, ...]) -> None:
-        allowed = (n,) if isinstance(n, int) else n
-        if len(args) not in allowed:
-            raise ActionParseError(
-                f"action {text!r}: '{kind}' takes {' or '.join(map(str, allowed))} argument(s)"
-            )
 
-    def integer(word: str) -> int:
-        if not word.isdigit() or (len(word) > 1 and word[0] == "0"):
-            raise ActionParseError(f"action {text!r}: {word!r} is not a whole number")
-        return int(word)
+def well_formed(action: Action) -> bool:
+    """True when an action's payload has the right shape and types for its kind (False if unknown)."""
+    spec = SPECS.get(action.kind)
+    return spec is not None and spec.shape(action.a, action.b)
 
-    def name(word: str) -> str:
-        if not _NAME.match(word):
-            raise ActionParseError(f"action {text!r}: {word!r} is not a resource name")
-        return word
 
-    if kind in NO_ARG:
-        need(0)
-        return Action(kind)
-    if kind in INT_ARG:
-        need(1)
-        return Action(kind, integer(args[0]))
-    if kind == "monopoly":
-        need(1)
-        return Action(kind, name(args[0]))
-    if kind == "year_of_plenty":
-        need((1, 2))
-        names = [name(w) for w in args]
-        if len(names) == 2 and names[0] > names[1]:
-            raise ActionParseError(f"action {text!r}: write the resources in alphabetical order")
-        return Action(kind, names[0], names[1] if len(names) == 2 else None)
-    if kind == "robber":
-        need((1, 2))
-        if not _TOKEN.match(args[0]):
-            raise ActionParseError(f"action {text!r}: {args[0]!r} is not a hex id like '3.3'")
-        return Action(kind, args[0], integer(args[1]) if len(args) == 2 else None)
-    if kind == "remove_token":
-        need(1)
-        if not _HEX.match(args[0]):
-            raise ActionParseError(f"action {text!r}: {args[0]!r} is not a hex id like '3.3'")
-        return Action(kind, args[0])
-    if kind == "market":
-        need(2)
-        return Action(kind, _parse_bundle(args[0], text), name(args[1]))
-    if kind == "market_sell":
-        need(3)
-        if args[1] != "for":
-            raise ActionParseError(f"action {text!r}: expected 'market_sell RESOURCE for GET'")
-        return Action(kind, name(args[0]), _parse_bundle(args[2], text))
-    if kind == "develop":
-        need(3)
-        if not _HEX.match(args[0]):
-            raise ActionParseError(f"action {text!r}: {args[0]!r} is not a hex id like '3.3'")
-        tokens = tuple(integer(w) for w in args[2].split(","))
-        if list(tokens) != sorted(tokens):
-            raise ActionParseError(f"action {text!r}: list the tokens in increasing order")
-        return Action(kind, args[0], (name(args[1]), tokens))
-    if kind == "remote_exchange":
-        need(1)
-        return Action(kind, name(args[0]))
-    if kind in ("discard", "market_discard"):
-        need(1)
-        return Action(kind, _parse_bundle(args[0], text))
-    if kind == "maritime":
-        need(2)
-        return Action(kind, name(args[0]), name(args[1]))
-    # offer / counter
-    need(3)
-    if args[1] != "for":
-        raise ActionParseError(f"action {text!r}: expected '{kind} GIVE for GET'")
-    return Action(kind, _parse_bundle(args[0], text), _parse_bundle(args[2], text))
+def bundle_ok(bundle: object) -> bool:
+    """True for a canonical bundle: (name, positive int) pairs sorted by name, each name once."""
+    if not isinstance(bundle, tuple) or not bundle:
+        return False
+    for item in bundle:
+        if not (
+            isinstance(item, tuple)
+            and len(item) == 2
+            and isinstance(item[0], str)
+            and type(item[1]) is int
+            and item[1] > 0
+        ):
+            return False
+    return bundle == make_bundle(bundle)
+
+
+# ------------------------------------------------------------------------------------- the core kinds
+
+
+def _no_arg(kind: str) -> ActionKind:
+    action = Action(kind)
+
+    def parse(r: ArgReader) -> Action:
+        r.need(0)
+        return action
+
+    return ActionKind(kind, lambda a: a.kind, parse, lambda a, b: a is None and b is None)
+
+
+def _int_arg(kind: str) -> ActionKind:
+    def parse(r: ArgReader) -> Action:
+        return Action(kind, r.integer(r.need(1)[0]))
+
+    return ActionKind(kind, lambda a: f"{a.kind} {a.a}", parse, lambda a, b: type(a) is int and b is None)
+
+
+def _parse_yop(r: ArgReader) -> Action:
+    names = [r.name(w) for w in r.need((1, 2))]
+    if len(names) == 2 and names[0] > names[1]:
+        raise ActionParseError(f"action {r.text!r}: write the resources in alphabetical order")
+    return Action("year_of_plenty", names[0], names[1] if len(names) == 2 else None)
+
+
+def _parse_robber(r: ArgReader) -> Action:
+    args = r.need((1, 2))
+    return Action("robber", r.hex_id(args[0], token=True), r.integer(args[1]) if len(args) == 2 else None)
+
+
+def _parse_trade(r: ArgReader) -> Action:
+    args = r.need(3)
+    r.keyword(args[1], "for", f"{r.kind} GIVE for GET")
+    return Action(r.kind, r.bundle(args[0]), r.bundle(args[2]))
+
+
+def _two_words(a: Action) -> str:
+    return f"{a.kind} {a.a}" if a.b is None else f"{a.kind} {a.a} {a.b}"
+
+
+def _register_core() -> None:
+    for kind in NO_ARG:
+        register_kind(_no_arg(kind))
+    for kind in INT_ARG:
+        register_kind(_int_arg(kind))
+    register_kind(ActionKind(
+        "monopoly", lambda a: f"monopoly {a.a}", lambda r: Action("monopoly", r.name(r.need(1)[0])),
+        lambda a, b: isinstance(a, str) and b is None,
+    ))
+    register_kind(ActionKind(
+        "year_of_plenty", _two_words, _parse_yop,
+        lambda a, b: isinstance(a, str) and (b is None or (isinstance(b, str) and a <= b)),
+    ))
+    register_kind(ActionKind(
+        "robber", _two_words, _parse_robber, lambda a, b: isinstance(a, str) and (b is None or type(b) is int)
+    ))
+    register_kind(ActionKind(
+        "discard", lambda a: f"discard {bundle_text(a.a)}",
+        lambda r: Action("discard", r.bundle(r.need(1)[0])), lambda a, b: bundle_ok(a) and b is None,
+    ))
+    register_kind(ActionKind(
+        "maritime", lambda a: f"maritime {a.a} {a.b}",
+        lambda r: Action("maritime", *(r.name(w) for w in r.need(2))),
+        lambda a, b: isinstance(a, str) and isinstance(b, str),
+    ))
+    for kind in ("offer", "counter"):
+        register_kind(ActionKind(
+            kind, lambda a: f"{a.kind} {bundle_text(a.a)} for {bundle_text(a.b)}", _parse_trade,
+            lambda a, b: bundle_ok(a) and bundle_ok(b),
+        ))
+
+
+_register_core()

@@ -1,4 +1,9 @@
-"""Board set-up: the beginner layout, a random board, and a balanced random board (B-2)."""
+"""Board set-up: the beginner layout, a random board, and a balanced random board (B-2).
+
+A map board (``rules.board_map``) prints some or all of its terrain, numbers and harbour kinds; a random
+board draws only the rest: ``random`` hexes from ``terrain_counts``, a token for every producing hex
+without a printed number, and ``random`` harbours from ``harbour_set``. A rows board is unchanged.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from dataclasses import dataclass
 
 from .errors import RulesetError
 from .ruleset import Ruleset
-from .topology import Topology, board_corners, spiral_order
+from .topology import RANDOM, BoardMap, Topology, board_corners, spiral_order
 
 BOARD_KINDS = ("random", "balanced")
 _BALANCE_ATTEMPTS = 500
@@ -37,6 +42,8 @@ def make_board(rules: Ruleset, topo: Topology, kind: str, rng: random.Random) ->
     """
     if kind in rules.layouts:
         return _fixed(rules, topo, kind)
+    if rules.board_map is not None and kind in BOARD_KINDS:
+        return _map_board(rules, rules.board_map, topo, kind, rng)
     if kind == "random":
         return _random(rules, topo, rng)
     if kind == "balanced":
@@ -66,7 +73,10 @@ def _fixed(rules: Ruleset, topo: Topology, name: str) -> BoardSetup:
     layout = rules.layouts[name]
     terrain = tuple(c[0] for c in layout.cells)
     number = tuple(c[1] for c in layout.cells)
-    harbours = tuple((topo.side_edge(h, s), k) for h, s, k in layout.harbours)
+    if topo.is_map:  # a map layout's harbours are (location, location, kind): paths, not hex sides
+        harbours = tuple((topo.path_edge(a, b), k) for a, b, k in layout.harbours)
+    else:
+        harbours = tuple((topo.side_edge(h, s), k) for h, s, k in layout.harbours)
     return BoardSetup(
         kind=name,
         terrain=terrain,
@@ -139,3 +149,53 @@ def _robber_start(rules: Ruleset, terrain: list[str] | tuple[str, ...]) -> int:
         if rules.terrain_resource.get(t) is None:
             return h
     return 0
+
+
+def _map_board(
+    rules: Ruleset, board_map: BoardMap, topo: Topology, kind: str, rng: random.Random
+) -> BoardSetup:
+    """A map board with its random parts drawn; "balanced" retries until no 6/8 or equal numbers touch."""
+    setup = _map_random(rules, board_map, topo, rng, kind)
+    drawn = any(
+        t == RANDOM or (not n and rules.terrain_resource.get(t) is not None) for _h, t, n in board_map.hexes
+    )
+    if kind != "balanced" or not drawn:
+        return setup  # a plain random board, or a fully printed map (nothing to draw)
+    for _ in range(_BALANCE_ATTEMPTS):
+        if is_balanced(topo, setup.number):
+            return setup
+        setup = _map_random(rules, board_map, topo, rng, kind)
+    return setup  # a map where the drawn parts never balance: the last random board
+
+
+def _map_random(
+    rules: Ruleset, board_map: BoardMap, topo: Topology, rng: random.Random, kind: str
+) -> BoardSetup:
+    """Draw a map's ``random`` hexes, missing numbers and ``random`` harbour kinds; keep what it prints."""
+    pool = _terrain_pool(rules)
+    rng.shuffle(pool)
+    drawn = iter(pool)
+    terrain = [next(drawn) if t == RANDOM else t for _h, t, _n in board_map.hexes]
+    number = [n for _h, _t, n in board_map.hexes]
+    letter = [""] * topo.num_hexes
+    tokens = iter(rules.number_tokens)
+    corner = rng.randrange(len(board_corners(topo)))
+    for h in spiral_order(topo, corner):
+        if number[h] or rules.terrain_resource.get(terrain[h]) is None:
+            continue
+        letter[h], number[h] = next(tokens)
+    kinds = list(rules.harbour_set)
+    rng.shuffle(kinds)
+    drawn_kinds = iter(kinds)
+    harbours = tuple(
+        (topo.path_edge(a, b), next(drawn_kinds) if k == RANDOM else k) for a, b, k in board_map.harbours
+    )
+    robber = topo.hex_index[board_map.robber] if board_map.robber else _robber_start(rules, terrain)
+    return BoardSetup(
+        kind=kind,
+        terrain=tuple(terrain),
+        number=tuple(number),
+        letter=tuple(letter),
+        harbours=harbours,
+        robber=robber,
+    )

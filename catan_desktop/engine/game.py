@@ -2,103 +2,48 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
+import os
 import random
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import _
-from . import dois
-from . import rules as R
+from . import snapshot, views
 from .actions import Action
 from .boards import make_board
 from .errors import ActionParseError, IllegalAction, RulesetError, SnapshotError
-from .ruleset import DEV_KINDS, Ruleset
+from .explain import explain
+from .legal import legal_actions
+from .module import RuleModule
+from .perform import perform
+from .plugins import Plugins, plugins_for
+from .queries import actor, harbour_rates, robber_start_hexes
+from .reasons import Reason
+from .ruleset import DEV_KINDS, Ruleset, load_rules
 from .scoring import longest_road_length, total_vp, visible_vp, vp_breakdown
 from .state import PHASES, State, Trade
-from .topology import Topology, build_topology
+from .topology import Topology, topology_for
 
 SNAPSHOT_VERSION = 1
-_TOPOLOGY_CACHE: dict[tuple[int, ...], Topology] = {}
-
-
-def _topology(rows: tuple[int, ...]) -> Topology:
-    topo = _TOPOLOGY_CACHE.get(rows)
-    if topo is None:
-        topo = _TOPOLOGY_CACHE[rows] = build_topology(rows)
-    return topo
-
-
-def load_rules(
-    variant: str | Path | Ruleset | dict[str, Any], options: dict[str, Any] | None = None
-) -> Ruleset:
-    """Return the Ruleset for a variant name, a rule-file path, a Ruleset or a rule mapping.
-
-    Names and paths are read by the YAML loader in ``catan_desktop.variants`` (the engine itself reads no
-    files). Raises RulesetError, or the loader's RuleFileError, listing every problem.
-    """
-    if isinstance(variant, Ruleset):
-        if not options:
-            return variant
-        variant = variant.to_json_data()
-    if isinstance(variant, dict):
-        data = variant
-        if options:
-            from .schema import apply_overrides
-
-            try:
-                data = apply_overrides(data, options)
-            except ValueError as exc:
-                raise RulesetError([f"<options>: {exc}"]) from exc
-        return Ruleset.from_dict(data)
-    key = (str(variant), json.dumps(options or {}, sort_keys=True, default=repr), _rule_files_stamp(variant))
-    cached = _RULES_CACHE.get(key)
-    if cached is None:
-        from ..variants import load_variant  # lazy: keeps the engine free of YAML at import time
-
-        cached = Ruleset.from_dict(load_variant(str(variant), options or None))
-        if len(_RULES_CACHE) > 32:
-            _RULES_CACHE.clear()
-        _RULES_CACHE[key] = cached
-    return cached
-
-
-_RULES_CACHE: dict[tuple[str, str, tuple[tuple[str, int, int], ...]], Ruleset] = {}
-
-
-def _rule_files_stamp(variant: str | Path) -> tuple[tuple[str, int, int], ...]:
-    """Name, mtime and size of every rule file a variant could read, so an edited file is reloaded."""
-    from ..paths import rules_dir
-
-    folders = []
-    with contextlib.suppress(FileNotFoundError):
-        folders.append(rules_dir())
-    text = str(variant)
-    if "/" in text or "\\" in text or text.endswith((".yaml", ".yml")):
-        folders.append(Path(text).resolve().parent)
-    stamp = []
-    for folder in folders:
-        try:
-            for f in sorted(folder.glob("*.y*ml")):
-                st = f.stat()
-                stamp.append((str(f), st.st_mtime_ns, st.st_size))
-        except OSError:
-            continue
-    return tuple(stamp)
-
-
 class Game:
     """One game of a variant: the rules, the board's topology, the state and its own seeded RNG."""
 
-    def __init__(self, rules: Ruleset, state: State, rng: random.Random, seed: int, options: dict[str, Any]):
+    def __init__(
+        self,
+        rules: Ruleset,
+        state: State,
+        rng: random.Random,
+        seed: int,
+        options: Mapping[str, Any],
+        plugins: Plugins | None = None,
+    ):
         self.rules = rules
-        self.topo = _topology(rules.rows)
+        self.topo = topology_for(rules)
         self.s = state
         self.rng = rng
         self.seed = seed
         self.options = dict(options)
-        self.modular = bool(rules.modules)  # a rule module is on: the rules look up which (else a fast path)
+        self.plugins = plugins if plugins is not None else plugins_for(rules)
         self.res_index = {r: i for i, r in enumerate(rules.resources)}
         # shared immutable action values, so listing legal moves allocates little
         self.road_actions = [Action("road", e) for e in range(self.topo.num_edges)]
@@ -114,7 +59,7 @@ class Game:
     @classmethod
     def new(
         cls,
-        variant: str | Path | Ruleset | dict[str, Any] = "base",
+        variant: str | os.PathLike[str] | Ruleset | Mapping[str, Any] = "base",
         players: int = 4,
         seed: int = 0,
         board: str = "random",
@@ -126,19 +71,10 @@ class Game:
         """
         rules = load_rules(variant, options)
         if not rules.players_min <= players <= rules.players_max:
-            raise RulesetError(
-                [
-                    _(
-                        "players: {name} is for {lo}-{hi} players, not {n}",
-                        name=rules.title,
-                        lo=rules.players_min,
-                        hi=rules.players_max,
-                        n=players,
-                    )
-                ]
-            )
+            lo, hi = rules.players_min, rules.players_max
+            raise RulesetError([f"players: {rules.title} is for {lo}-{hi} players, not {players}"])
         rng = random.Random(seed)
-        topo = _topology(rules.rows)
+        topo = topology_for(rules)
         setup = make_board(rules, topo, board, rng)
         deck: list[str] = []
         for kind, count in rules.dev_deck:
@@ -180,9 +116,12 @@ class Game:
         for rnd in range(rules.setup_settlements):
             queue.extend(order if rnd % 2 == 0 else reversed(order))  # snake order (B-3.4b)
         state.setup_queue = queue
-        if len(R.robber_start_hexes(game)) > 1:  # F-2.5 / Q-17: two deserts, the start player chooses
+        if len(robber_start_hexes(game)) > 1:  # F-2.5 / Q-17: two deserts, the start player chooses
             state.phase = "place_robber"
-        dois.init_state(game)
+        for m in game.plugins.modules:  # in the rule file's order: each may draw from the game's RNG
+            section = m.new_state(game)
+            if section is not None:
+                state.modules[m.NAME] = section
         return game
 
     def _roll_for_start(self) -> int:
@@ -227,7 +166,7 @@ class Game:
     @property
     def current_player(self) -> int:
         """The seat that must act now (during discards and trade answers, not always the active player)."""
-        return R.actor(self) if self.s.phase != "over" else self.s.current
+        return actor(self) if self.s.phase != "over" else self.s.current
 
     @property
     def active_player(self) -> int:
@@ -275,13 +214,13 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Return every legal action for the player to act, in a deterministic order (a new list)."""
         if self._legal is None:
-            self._legal = R.legal_actions(self)
+            self._legal = legal_actions(self)
         return list(self._legal)
 
     def legal_list(self) -> list[Action]:
         """Return the cached list of legal actions (shared: do not modify)."""
         if self._legal is None:
-            self._legal = R.legal_actions(self)
+            self._legal = legal_actions(self)
         return self._legal
 
     def is_legal(self, action: Action | str) -> bool:
@@ -296,8 +235,8 @@ class Game:
             except ActionParseError as exc:
                 return str(exc)
         if not isinstance(action, Action):
-            return _("not an action")
-        return R.explain(self, action)
+            return Reason("not_an_action")
+        return explain(self, action)
 
     def apply(self, action: Action | str) -> None:
         """Apply ``action``; raises IllegalAction(reason), leaving the state unchanged, if it is not legal."""
@@ -311,7 +250,7 @@ class Game:
             raise IllegalAction(reason, action)
         self.s.history.append(action)  # type: ignore[arg-type]  # text on demand (see history)
         self._legal = None
-        R.perform(self, action)
+        perform(self, action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action taken from ``legal_actions()`` without re-checking it (for search on copies).
@@ -320,13 +259,13 @@ class Game:
         """
         self.s.history.append(action)  # type: ignore[arg-type]
         self._legal = None
-        R.perform(self, action)
+        perform(self, action)
 
     def clone(self) -> Game:
         """Return an independent copy (state and RNG) sharing the immutable rules and topology."""
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        return Game(self.rules, self.s.clone(), rng, self.seed, self.options)
+        return Game(self.rules, self.s.clone(), rng, self.seed, self.options, self.plugins)
 
     def event(self, kind: str, **fields: Any) -> None:
         """Append an event to the game log (used by the rules; bots and the UI read it)."""
@@ -354,7 +293,7 @@ class Game:
 
     def harbour_rates(self, seat: int) -> dict[str, int]:
         """Return a seat's best bank rate per resource."""
-        return dict(zip(self.rules.resources, R.harbour_rates(self, seat), strict=True))
+        return dict(zip(self.rules.resources, harbour_rates(self, seat), strict=True))
 
     def hand(self, seat: int) -> dict[str, int]:
         """Return a seat's resource cards by name (full state: the UI shows only the human's own)."""
@@ -371,33 +310,58 @@ class Game:
         """Return what ``seat`` may know, as JSON-serialisable data: the public board and counts, its own
         hand and development cards, and the public log (private events only if ``seat`` took part).
         Never another seat's cards, the deck order or the RNG."""
-        from .views import observation
-
-        return observation(self, seat)
+        return views.observation(self, seat)
 
     # ------------------------------------------------------------------------------------ serialisation
 
     def to_json(self) -> str:
         """Return the complete state as JSON text (documented in docs/engine-api.md)."""
-        from .snapshot import to_data
-
-        return json.dumps(to_data(self), sort_keys=True, separators=(",", ":"))
+        return json.dumps(snapshot.to_data(self), sort_keys=True, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | bytes, rules: Ruleset | None = None) -> Game:
         """Rebuild a game from ``to_json`` output or a hand-written snapshot; raises SnapshotError."""
-        from .snapshot import from_data
-
         try:
             data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             raise SnapshotError(f"not valid JSON: {exc}") from exc
-        return from_data(cls, data, rules)
+        return cls.from_data(data, rules)
 
-    def _rebuild_derived(self) -> None:
+    @staticmethod
+    def topology_of(rules: Ruleset) -> Topology:
+        """Return the board topology of ``rules`` (shared by every game of the same board shape)."""
+        return topology_for(rules)
+
+    @classmethod
+    def from_data(cls, data: Any, rules: Ruleset | None = None, check: bool = True) -> Game:
+        """Rebuild a game from snapshot data (a parsed ``to_json``); raises SnapshotError naming the field.
+
+        ``check=False`` skips the checks that the position is possible (for a bot's sampled worlds, whose
+        hidden parts are guesses).
+        """
+        return snapshot.from_data(cls, data, rules, check)
+
+    def rebuild_derived(self) -> None:
         """Recompute what snapshots do not store: road lengths and the board lookups."""
         self._refresh_board()
         self.s.road_len = [longest_road_length(self, p) for p in range(self.s.players)]
+
+    def refresh_board(self) -> None:
+        """Rebuild the board lookups after a rule changed the tokens on a hex (e.g. D-1.4, D-6)."""
+        self._refresh_board()
+
+    def module(self, name: str) -> RuleModule | None:
+        """Return the rule module ``name`` if this game's rules switch it on, else None."""
+        return self.plugins.by_name.get(name)
+
+    def module_state(self, name: str) -> Any:
+        """Return rule module ``name``'s state section (None when the module has none or is off)."""
+        return self.s.modules.get(name)
+
+    @property
+    def phases(self) -> tuple[str, ...]:
+        """Every phase this game can be in: the core's and its rule modules'."""
+        return self.plugins.phases
 
 
 __all__ = ["Game", "Action", "IllegalAction", "PHASES", "Trade"]

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import RulesetError
+from .topology import BoardMap, parse_board_map
 
 DEV_KINDS = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
 PIECE_KINDS = ("road", "settlement", "city")
@@ -69,13 +72,24 @@ class Ruleset:
     options: dict[str, Any]
     modules: tuple[str, ...]
     data: dict[str, Any] = field(repr=False, compare=False)
+    board_map: BoardMap | None = None  # an explicit map board (board.map); then rows is ()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
-        """Build a Ruleset from a rule-file mapping; raises RulesetError listing every problem."""
-        problems = _validate(data)
+        """Build a Ruleset from a rule-file mapping; raises RulesetError listing every problem.
+
+        The mapping is validated by the installed rule-file layer (``rules_source().validate``).
+        """
+        if not isinstance(data, dict):
+            raise RulesetError(["<top>: a rule set must be a mapping"])
+        problems = rules_source().validate(data)
         if problems:
             raise RulesetError(problems)
+        return cls.build(data)
+
+    @classmethod
+    def build(cls, data: dict[str, Any]) -> Ruleset:
+        """Build a Ruleset from a mapping that has already been validated (no checks of its own)."""
         data = copy.deepcopy(data)
         resources = tuple(data["resources"])
         index = {r: i for i, r in enumerate(resources)}
@@ -114,9 +128,9 @@ class Ruleset:
             colours=tuple(data.get("colours", ["red", "blue", "orange", "white", "green", "brown"])),
             resources=resources,
             terrain_resource={t: (None if r is None else index[r]) for t, r in data["terrains"].items()},
-            rows=tuple(int(n) for n in board["rows"]),
-            terrain_counts={t: int(n) for t, n in board["terrain_counts"].items()},
-            number_tokens=tuple((str(letter), int(num)) for letter, num in board["number_tokens"]),
+            rows=tuple(int(n) for n in board.get("rows", ())),
+            terrain_counts={t: int(n) for t, n in board.get("terrain_counts", {}).items()},
+            number_tokens=tuple((str(letter), int(num)) for letter, num in board.get("number_tokens", [])),
             robber_start=str(board.get("robber_start", "desert")),
             harbour_positions=tuple((str(h), str(s)) for h, s in board.get("harbour_positions", [])),
             harbour_set=tuple(str(k) for k in board.get("harbour_set", [])),
@@ -145,6 +159,7 @@ class Ruleset:
             options=dict(data.get("options", {})),
             modules=tuple(data.get("modules", [])),
             data=data,
+            board_map=parse_board_map(board.get("map")),
         )
 
     def setting(self, module: str, name: str, default: Any) -> Any:
@@ -160,15 +175,55 @@ class Ruleset:
         return json.loads(json.dumps(self.data))
 
 
-def _validate(data: Any) -> list[str]:
-    """Return every schema problem as 'key.path: message' (empty when valid)."""
-    if not isinstance(data, dict):
-        return ["<top>: a rule set must be a mapping"]
-    from .schema import validate_ruleset  # stdlib-only schema, shared with the YAML loader
+class RulesSource(Protocol):
+    """What the engine needs from the rule-file layer above it (``catan_desktop.variants`` provides it).
 
-    problems = validate_ruleset(data)
-    out = []
-    for p in problems:
-        path = ".".join(str(x) if not isinstance(x, int) else f"[{x}]" for x in p.path).replace(".[", "[")
-        out.append(f"{path or '<top>'}: {p.message}")
-    return out
+    The engine reads no files: a variant name or path, and the checking of a rule mapping, are resolved
+    by whoever installed the source with :func:`install_rules_source`.
+    """
+
+    def validate(self, data: Mapping[str, Any]) -> list[str]:
+        """Return every problem of a rule mapping as 'key.path: message' (empty when valid)."""
+        ...
+
+    def resolve(
+        self, variant: str | os.PathLike[str] | Mapping[str, Any], options: Mapping[str, Any] | None
+    ) -> Ruleset:
+        """Return the Ruleset of a variant name, a rule-file path or a rule mapping, with ``options``
+        applied; raises RulesetError (or the layer's own error) listing every problem."""
+        ...
+
+
+_SOURCE: list[RulesSource] = []
+
+
+def install_rules_source(source: RulesSource) -> None:
+    """Make ``source`` the way names, paths and rule mappings become Rulesets (replaces any earlier one)."""
+    _SOURCE[:] = [source]
+
+
+def has_rules_source() -> bool:
+    """True once a rule-file layer is installed."""
+    return bool(_SOURCE)
+
+
+def rules_source() -> RulesSource:
+    """Return the installed rule-file layer; raises RulesetError when none is installed."""
+    if not _SOURCE:
+        raise RulesetError(["<rules>: no rule-file layer is installed (import catan_desktop.variants)"])
+    return _SOURCE[0]
+
+
+def load_rules(
+    variant: str | os.PathLike[str] | Ruleset | Mapping[str, Any], options: Mapping[str, Any] | None = None
+) -> Ruleset:
+    """Return the Ruleset for a variant name, a rule-file path, a Ruleset or a rule mapping.
+
+    Names, paths and mappings go through the installed rule-file layer (the engine itself reads no
+    files). Raises RulesetError, or the layer's RuleFileError, listing every problem.
+    """
+    if isinstance(variant, Ruleset):
+        if not options:
+            return variant
+        variant = variant.to_json_data()
+    return rules_source().resolve(variant, options or None)

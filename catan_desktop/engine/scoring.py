@@ -126,6 +126,8 @@ def visible_vp(g: Game, p: int) -> int:
         vp += rules.vp_longest_road
     if s.la_holder == p:
         vp += rules.vp_largest_army
+    for m in g.plugins.vp:  # points a rule module gives (visible to everyone)
+        vp += sum(m.vp(g, p).values())
     return vp
 
 
@@ -139,10 +141,14 @@ def vp_breakdown(g: Game, p: int) -> dict[str, int]:
     s, rules = g.s, g.rules
     settlements = rules.pieces[_SETTLEMENT] - s.pieces_left[p][_SETTLEMENT]
     cities = rules.pieces[_CITY] - s.pieces_left[p][_CITY]
-    return {
+    out = {
         "settlements": settlements * rules.vp_settlement,
         "cities": cities * rules.vp_city,
         "longest_road": rules.vp_longest_road if s.lr_holder == p else 0,
         "largest_army": rules.vp_largest_army if s.la_holder == p else 0,
         "victory_point_cards": s.dev_hand[p][_VP_CARD] * rules.vp_card,
     }
+    for m in g.plugins.vp:
+        for source, n in m.vp(g, p).items():
+            out[source] = out.get(source, 0) + n
+    return out

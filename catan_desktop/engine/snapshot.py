@@ -2,6 +2,8 @@
 
 ``to_data`` writes every field; ``from_data`` accepts the same, and fills what a hand-written position
 leaves out (history, log, statistics, the RNG, the bank, the deck) with values consistent with the rest.
+Each rule module writes and reads its own section under ``modules.NAME``. Version 1 (before module
+sections: ``dois`` and ``special_build_queue``) is upgraded on reading by the modules' ``upgrade_v1``.
 """
 
 from __future__ import annotations
@@ -10,14 +12,17 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .errors import RulesetError, SnapshotError
-from .ruleset import DEV_KINDS, Ruleset
-from .state import PHASES, State, Trade
+from .plugins import plugins_for
+from .position import check_position, derive_holders
+from .ruleset import DEV_KINDS, Ruleset, load_rules
+from .state import State, Trade
 
 if TYPE_CHECKING:
     from .game import Game
 
 FORMAT = "catan-desktop-snapshot"
-VERSION = 1
+VERSION = 2
+_V1_KEYS = ("dois", "special_build_queue")  # version 1 kept module state at the top level
 
 
 def _res_map(g: Game, values: list[int]) -> dict[str, int]:
@@ -68,6 +73,7 @@ def to_data(g: Game) -> dict[str, Any]:
             ],
             "harbours": [{"edge": e, "kind": k} for e, k in s.harbours],
             "robber": topo.hex_ids[s.robber],
+            **_extra_tokens(g),
         },
         "buildings": sorted(
             [n, s.node_owner[n], "city" if s.node_level[n] == 2 else "settlement"]
@@ -85,6 +91,7 @@ def to_data(g: Game) -> dict[str, Any]:
         "longest_road": s.lr_holder if s.lr_holder >= 0 else None,
         "largest_army": s.la_holder if s.la_holder >= 0 else None,
         "dice": list(s.dice) if s.dice else None,
+        **({"next_dice": list(s.next_dice)} if s.next_dice else {}),
         "built_this_turn": s.built,
         "offers_made": s.offers_made,
         "trade": trade,
@@ -92,8 +99,7 @@ def to_data(g: Game) -> dict[str, Any]:
         "free_roads": s.free_roads,
         "resume_phase": s.resume_phase,
         "setup": {"queue": list(s.setup_queue), "index": s.setup_index, "last_settlement": s.last_settlement},
-        "special_build_queue": list(s.sbp_queue),
-        "dois": dois_data(g),
+        "modules": {m.NAME: m.to_data(g, s.modules.get(m.NAME)) for m in g.plugins.modules},
         "winners": list(s.winners),
         "rng": [version, list(internal), gauss],
         "history": list(g.history),
@@ -102,56 +108,50 @@ def to_data(g: Game) -> dict[str, Any]:
     }
 
 
-def dois_data(g: Game) -> dict[str, Any] | None:
-    """The Catan a Dois stocks (RULES.md Part D), or None in other variants."""
+def _extra_tokens(g: Game) -> dict[str, Any]:
+    """``{"extra_tokens": {hex id: [tokens]}}`` when a hex carries tokens after its printed one, else {}."""
     s = g.s
-    stocks = (s.extra_tokens, s.reserve, s.market_pile, s.market_open, s.market_discard, s.remote_deck)
-    if not any(stocks):
+    extra = {g.topo.hex_ids[h]: list(x) for h, x in enumerate(s.extra_tokens) if x}
+    return {"extra_tokens": extra} if extra else {}
+
+
+def _read_extra_tokens(value: Any, topo: Any) -> list[list[int]]:
+    if not value:
+        return []
+    if not isinstance(value, dict):
+        raise SnapshotError("board.extra_tokens must map hex ids to lists of numbers")
+    out: list[list[int]] = [[] for _ in range(topo.num_hexes)]
+    for hid, tokens in value.items():
+        h = topo.hex_index.get(hid)
+        if h is None or not isinstance(tokens, list):
+            raise SnapshotError(f"board.extra_tokens: {hid!r} is not a hex id with a list of numbers")
+        for t in tokens:
+            if type(t) is not int or t not in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+                raise SnapshotError(f"board.extra_tokens.{hid} must hold numbers 2-12 but not 7")
+        out[h] = list(tokens)
+    return out
+
+
+def _read_dice(value: Any, where: str) -> tuple[int, int] | None:
+    if value is None:
         return None
-    names = g.rules.resources
-    return {
-        "extra_tokens": {g.topo.hex_ids[h]: list(x) for h, x in enumerate(s.extra_tokens) if x},
-        "robber_slot": s.robber_slot,
-        "reserve": [list(x) for x in s.reserve],
-        "removed_types": list(s.removed_types),
-        "market_pile": [names[r] for r in s.market_pile],
-        "market_open": [names[r] for r in s.market_open],
-        "market_discard": [names[r] for r in s.market_discard],
-        "market_excess": s.market_excess,
-        "renewal_pending": s.renewal_pending,
-        "remote_deck": list(s.remote_deck),
-        "remote_drawn": list(s.remote_drawn),
-    }
+    ok = isinstance(value, list) and len(value) == 2 and all(type(d) is int and 1 <= d <= 6 for d in value)
+    if not ok:
+        raise SnapshotError(f"{where} must be two dice [d1, d2], each a whole number from 1 to 6, or null")
+    return (value[0], value[1])
 
 
-def _read_dois(data: Any, rules: Ruleset, state: State, topo: Any) -> None:
-    if not data:
-        if {"token_removal", "token_robber"} & set(rules.modules):
-            state.extra_tokens = [[] for _ in range(topo.num_hexes)]
-            state.reserve = [[] for _ in range(state.players)]
-        return
-    if not isinstance(data, dict):
-        raise SnapshotError("dois must be a mapping")
-    index = {r: i for i, r in enumerate(rules.resources)}
-    try:
-        state.extra_tokens = [[] for _ in range(topo.num_hexes)]
-        for hid, tokens in (data.get("extra_tokens") or {}).items():
-            state.extra_tokens[topo.hex_index[hid]] = [int(x) for x in tokens]
-        state.robber_slot = int(data.get("robber_slot", -1))
-        reserve = data.get("reserve") or [[] for _ in range(state.players)]
-        state.reserve = [[int(x) for x in r] for r in reserve]
-        state.removed_types = [str(x) for x in data.get("removed_types", [])]
-        state.market_pile = [index[r] for r in data.get("market_pile", [])]
-        state.market_open = [index[r] for r in data.get("market_open", [])]
-        state.market_discard = [index[r] for r in data.get("market_discard", [])]
-        state.market_excess = int(data.get("market_excess", 0))
-        state.renewal_pending = bool(data.get("renewal_pending", False))
-        state.remote_deck = [str(x) for x in data.get("remote_deck", [])]
-        state.remote_drawn = [str(x) for x in data.get("remote_drawn", [])]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SnapshotError(f"dois: not valid ({exc!r})") from exc
-    if len(state.reserve) != state.players:
-        raise SnapshotError(f"dois.reserve must list {state.players} seats")
+def _sections(g: Game, data: dict[str, Any]) -> dict[str, Any]:
+    """The modules' sections of a snapshot; a version-1 snapshot's are made by the modules' upgrades."""
+    if any(key in data for key in _V1_KEYS) and "modules" not in data:
+        return {m.NAME: m.upgrade_v1(data) for m in g.plugins.modules}
+    sections = data.get("modules") or {}
+    if not isinstance(sections, dict):
+        raise SnapshotError("modules must be a mapping of rule-module names to their sections")
+    unknown = sorted(set(sections) - set(g.plugins.by_name))
+    if unknown:
+        raise SnapshotError(f"modules.{unknown[0]}: this game's rules do not switch that module on")
+    return sections
 
 
 class _Reader:
@@ -199,10 +199,11 @@ def _devs(value: Any, where: str) -> list[int]:
     return out
 
 
-def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
-    """Rebuild a Game from snapshot data; raises SnapshotError naming the first problem found."""
-    from .game import _topology, load_rules
+def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None, check: bool = True) -> Game:
+    """Rebuild a Game from snapshot data; raises SnapshotError naming the first problem found.
 
+    ``check=False`` skips the checks that the position is possible (a bot's sampled world).
+    """
     if not isinstance(data, dict):
         raise SnapshotError("a snapshot must be a JSON object")
     rd = _Reader(data)
@@ -222,14 +223,15 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
             raise SnapshotError("the snapshot's rules are invalid: " + "; ".join(exc.problems)) from exc
         except Exception as exc:  # the YAML loader's own error type
             raise SnapshotError(f"cannot load variant {data.get('variant')!r}: {exc}") from exc
-    topo = _topology(rules.rows)
+    topo = cls.topology_of(rules)
+    plugins = plugins_for(rules)
     players = rd.get("players", int)
     if not 1 <= players <= 8:
         raise SnapshotError(f"players must be between 1 and 8, not {players}")
     seed = rd.get("seed", int, 0)
     phase = rd.get("phase", str)
-    if phase not in PHASES:
-        raise SnapshotError(f"unknown phase '{phase}' (one of: {', '.join(PHASES)})")
+    if phase not in plugins.phases:
+        raise SnapshotError(f"unknown phase '{phase}' (one of: {', '.join(plugins.phases)})")
 
     def seat(value: Any, where: str, allow_none: bool = False) -> int:
         if value is None and allow_none:
@@ -389,7 +391,8 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
         board_kind=str(board.get("kind", "custom")),
         lr_holder=seat(data.get("longest_road"), "longest_road", allow_none=True),
         la_holder=seat(data.get("largest_army"), "largest_army", allow_none=True),
-        dice=tuple(data["dice"]) if data.get("dice") else None,
+        dice=_read_dice(data.get("dice") or None, "dice"),
+        next_dice=_read_dice(data.get("next_dice"), "next_dice"),
         built=bool(data.get("built_this_turn", False)),
         offers_made=int(data.get("offers_made", 0)),
         trade=trade,
@@ -397,7 +400,7 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
         free_roads=int(data.get("free_roads", 0)),
         resume_phase=str(data.get("resume_phase", "main")),
         setup_queue=[seat(q, "setup.queue") for q in setup.get("queue", [])],
-        sbp_queue=[seat(q, "special_build_queue") for q in data.get("special_build_queue", [])],
+        extra_tokens=_read_extra_tokens(board.get("extra_tokens"), topo),
         setup_index=int(setup.get("index", 0)),
         last_settlement=int(setup.get("last_settlement", -1)),
         winners=[seat(q, "winners") for q in data.get("winners", [])],
@@ -407,15 +410,47 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None) -> Game:
         dice_counts=list(stats.get("dice", [0] * 13)),
         gained=[_resources(rules, x, "stats.gained") for x in stats.get("gained", [{}] * players)],
     )
-    _read_dois(data.get("dois"), rules, state, topo)
     if phase in ("setup_settlement", "setup_road") and not state.setup_queue:
         raise SnapshotError("a founding-phase snapshot needs setup.queue")
-    if phase == "special_build" and not state.sbp_queue:
-        raise SnapshotError("a special-building-phase snapshot needs special_build_queue")
     if phase == "discard" and not state.discard_queue:
         raise SnapshotError("a discard-phase snapshot needs discards_pending")
     if phase in ("trade_offer", "trade_confirm") and trade is None:
         raise SnapshotError("a trade-phase snapshot needs a trade")
-    game = cls(rules, state, rng, seed, options)
-    game._rebuild_derived()
+    game = cls(rules, state, rng, seed, options, plugins)
+    dois = data.get("dois")
+    if isinstance(dois, dict) and dois.get("extra_tokens") and not state.extra_tokens:  # version 1
+        state.extra_tokens = _read_extra_tokens(dois["extra_tokens"], topo)
+    sections = _sections(game, data)
+    for module in plugins.modules:  # a module with no section gets its empty state
+        value = module.from_data(game, sections.get(module.NAME))
+        if value is not None:
+            state.modules[module.NAME] = value
+    for module in plugins.modules:
+        problems = module.check(game)
+        if problems:
+            raise SnapshotError(problems[0])
+    game.rebuild_derived()
+    derive_holders(game)  # an absent or null longest_road / largest_army is worked out (docs/engine-api.md)
+    if check:
+        check_position(game, may_end_without_winner=any(m.ENDS_WITHOUT_WINNER for m in plugins.modules),
+                       **_module_stocks(game))
     return game
+
+
+def _module_stocks(g: Game) -> dict[str, Any]:
+    """What rule modules hold outside the hands, bank and deck, as ``check_position`` keyword arguments
+    (each module's ``held_resources``, ``resource_supply``, ``held_dev_cards`` and ``dev_card_supply``)."""
+    n_res, n_dev = len(g.rules.resources), len(DEV_KINDS)
+    out: dict[str, Any] = {}
+    for key, size, read in (
+        ("extra_resources", n_res, lambda m: m.held_resources(g)),
+        ("extra_resource_supply", n_res, lambda m: m.resource_supply()),
+        ("extra_dev_cards", n_dev, lambda m: m.held_dev_cards(g)),
+        ("extra_dev_supply", n_dev, lambda m: m.dev_card_supply()),
+    ):
+        parts = [x for x in map(read, g.plugins.modules) if x is not None]
+        if parts:
+            out[key] = [sum(col) for col in zip(*parts, strict=True)] if len(parts) > 1 else parts[0]
+            assert len(out[key]) == size
+    out["dev_cards_may_leave_game"] = any(m.DEV_CARDS_MAY_LEAVE for m in g.plugins.modules)
+    return out

@@ -6,7 +6,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-PHASES = (
+PHASES = (  # the core phases; rule modules add their own (RuleModule.PHASES)
     "setup_settlement",  # a founding settlement (B-3.4)
     "setup_road",  # the road beside it
     "roll",  # the active player's turn before the dice
@@ -16,10 +16,7 @@ PHASES = (
     "road_building",  # the free roads of a Road Building card (B-9.3)
     "trade_offer",  # the other players answer a domestic offer in seat order (B-7.1)
     "trade_confirm",  # the active player picks a partner or cancels
-    "special_build",  # 5-6 players: after a turn, the others may build in seat order (F-3.2)
     "place_robber",  # the start player puts the robber on one of several deserts (F-2.5, reading Q-17)
-    "remove_token",  # Catan a Dois founding: take a number token next to the new settlement (D-1.4)
-    "market_cap",  # Catan a Dois: the trader puts the open market cards above the cap aside (D-4.5)
     "over",
 )
 
@@ -66,6 +63,7 @@ class State:
     road_len: list[int] = field(default_factory=list)
     la_holder: int = -1
     dice: tuple[int, int] | None = None
+    next_dice: tuple[int, int] | None = None  # set by a hand-written position: the next roll shows these
     built: bool = False
     offers_made: int = 0
     trade: Trade | None = None
@@ -73,19 +71,8 @@ class State:
     free_roads: int = 0
     resume_phase: str = "main"
     setup_queue: list[int] = field(default_factory=list)
-    sbp_queue: list[int] = field(default_factory=list)  # seats still to act in the special building phase
-    # Catan a Dois (modules token_removal, market, token_robber); empty in other variants
-    extra_tokens: list[list[int]] = field(default_factory=list)  # per hex: numbers added by development
-    robber_slot: int = -1  # the robber's token on its hex (0 = the printed token); -1 = the whole hex
-    reserve: list[list[int]] = field(default_factory=list)  # per seat: number tokens taken at founding
-    removed_types: list[str] = field(default_factory=list)  # terrain types whose token was taken, in order
-    market_pile: list[int] = field(default_factory=list)  # resource indices, top card last
-    market_open: list[int] = field(default_factory=list)
-    market_discard: list[int] = field(default_factory=list)
-    market_excess: int = 0  # open cards the trader must put aside (phase market_cap)
-    renewal_pending: bool = False  # a 7 renews the market after the robber (D-4.6, Q-25)
-    remote_deck: list[str] = field(default_factory=list)  # remote-area development cards, top last (D-7)
-    remote_drawn: list[str] = field(default_factory=list)  # drawn this turn by the active player
+    # a hex's number tokens after the printed one (several tokens per hex, e.g. D-6.5); [] when none anywhere
+    extra_tokens: list[list[int]] = field(default_factory=list)
     setup_index: int = 0
     last_settlement: int = -1
     winners: list[int] = field(default_factory=list)
@@ -94,6 +81,7 @@ class State:
     log: list[dict[str, Any]] = field(default_factory=list)
     dice_counts: list[int] = field(default_factory=lambda: [0] * 13)
     gained: list[list[int]] = field(default_factory=list)  # resources received from production, per seat
+    modules: dict[str, Any] = field(default_factory=dict)  # each rule module's own state, by module name
 
     def clone(self) -> State:
         """Return an independent copy. Log events are never changed once written, so they are shared."""
@@ -120,18 +108,12 @@ class State:
             c.trade = Trade(t.give[:], t.get[:], t.responders[:], dict(t.answers))
         c.discard_queue = self.discard_queue[:]
         c.setup_queue = self.setup_queue[:]
-        c.sbp_queue = self.sbp_queue[:]
         c.extra_tokens = [x[:] for x in self.extra_tokens]
-        c.reserve = [x[:] for x in self.reserve]
-        c.removed_types = self.removed_types[:]
-        c.market_pile = self.market_pile[:]
-        c.market_open = self.market_open[:]
-        c.market_discard = self.market_discard[:]
-        c.remote_deck = self.remote_deck[:]
-        c.remote_drawn = self.remote_drawn[:]
         c.winners = self.winners[:]
         c.history = self.history[:]
         c.log = self.log[:]
         c.dice_counts = self.dice_counts[:]
         c.gained = [g[:] for g in self.gained]
+        if self.modules:
+            c.modules = {name: section.clone() for name, section in self.modules.items()}
         return c

@@ -4,29 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .rules import actor, harbour_rates
+from .queries import actor, harbour_rates
 from .ruleset import DEV_KINDS
 
 if TYPE_CHECKING:
     from .game import Game
-
-
-def _dois_view(g: Game, seat: int) -> dict[str, Any] | None:
-    """Catan a Dois: the snapshot's stocks, minus what is face down (the market pile's and the remote
-    deck's order and make-up, another player's remote card drawn this turn), plus the turn's prices."""
-    from . import dois
-    from .snapshot import dois_data
-
-    data = dois_data(g)
-    if data is None:
-        return None
-    s = g.s
-    names = g.rules.resources
-    data["market_pile_size"] = len(data.pop("market_pile"))
-    data["remote_deck_size"] = len(data.pop("remote_deck"))
-    data["remote_drawn"] = data["remote_drawn"] if seat == s.current else []  # drawn face down (D-7.1)
-    data["prices"] = {names[r]: dois.price(g, r) for r in range(len(names))} if s.market_open else None
-    return data
 
 
 def observation(g: Game, seat: int) -> dict[str, Any]:
@@ -34,9 +16,9 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
 
     Public: the board, buildings, roads, robber, bank counts, deck size, every player's card counts,
     development-card counts, played knights, visible points and special cards, the trade on the table,
-    pending discards, and the log. Private to ``seat``: its own hand, development cards (with those bought
-    this turn) and total points, and the log's private events it took part in (a steal it made or
-    suffered, a card it bought).
+    pending discards, each rule module's view for ``seat`` (``modules``), and the log. Private to ``seat``:
+    its own hand, development cards (with those bought this turn) and total points, and the log's private
+    events it took part in (a steal it made or suffered, a card it bought).
     """
     s, topo, rules = g.s, g.topo, g.rules
     names = rules.resources
@@ -103,6 +85,8 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
             ],
             "harbours": [{"edge": e, "kind": k} for e, k in s.harbours],
             "robber": topo.hex_ids[s.robber],
+            **({"extra_tokens": {topo.hex_ids[h]: list(x) for h, x in enumerate(s.extra_tokens) if x}}
+               if any(s.extra_tokens) else {}),
         },
         "buildings": sorted(
             [n, s.node_owner[n], "city" if s.node_level[n] == 2 else "settlement"]
@@ -122,8 +106,7 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
         "resume_phase": s.resume_phase,
         "setup": {"queue": list(s.setup_queue), "index": s.setup_index, "last_settlement": s.last_settlement},
         "start_player": s.start_player,
-        "special_build_queue": list(s.sbp_queue),
-        "dois": _dois_view(g, seat),
+        "modules": {m.NAME: m.view(g, seat) for m in g.plugins.modules},
         "built_this_turn": s.built,
         "offers_made": s.offers_made,
         "winners": list(s.winners),

@@ -3,6 +3,10 @@
 Pure math (no pygame), so the UI, the renderer and the tests share one source of truth. The board is
 pointy-top; the engine's Topology gives every position in unit-size pixel space (hex radius 1, y down)
 and ``BoardLayout`` scales and centres that inside a screen rectangle.
+
+On a map board (``topo.is_map``) not every hex corner is a node and a path need not be a hex side: the
+board's extent and the hex outlines come from the hexes' own corners, a path off the hexes gets its
+harbour badge on its middle, and ``place_labels`` finds room for the place names.
 """
 
 from __future__ import annotations
@@ -34,10 +38,15 @@ class BoardLayout:
         self.sea_margin = float(sea_margin)
 
         pts = [topo.node_point(n) for n in range(topo.num_nodes)]
-        min_x = min(p[0] for p in pts)
-        max_x = max(p[0] for p in pts)
-        min_y = min(p[1] for p in pts)
-        max_y = max(p[1] for p in pts)
+        if topo.is_map:  # hex corners without a location still belong to the island
+            self._corners = [topo.hex_corner_points(h) for h in range(topo.num_hexes)]
+            self._land = pts + [p for corners in self._corners for p in corners]
+        else:
+            self._land = pts
+        min_x = min(p[0] for p in self._land)
+        max_x = max(p[0] for p in self._land)
+        min_y = min(p[1] for p in self._land)
+        max_y = max(p[1] for p in self._land)
         span_w = max_x - min_x + 2 * self.sea_margin
         span_h = max_y - min_y + 2 * self.sea_margin
         self.size: float = min(w / span_w, h / span_h)
@@ -89,7 +98,38 @@ class BoardLayout:
 
     def hex_polygon(self, h: int) -> list[Point]:
         """The six corners of hex ``h`` on screen, clockwise from the top."""
+        if self.topo.is_map:
+            return [self._to_screen(p) for p in self._corners[h]]
         return [self._node_xy[n] for n in self.topo.hex_nodes[h]]
+
+    def board_points(self) -> list[Point]:
+        """Screen points spanning the board: every node, and on a map every hex corner too."""
+        if self.topo.is_map:
+            return [self._to_screen(p) for p in self._land]
+        return list(self._node_xy)
+
+    def edge_length(self, e: int) -> float:
+        """The length of edge ``e`` in hex radii: 1 on a rows board; a map path may be longer."""
+        if not self.topo.is_map:
+            return 1.0
+        a, b = self.topo.edge_nodes[e]
+        return math.dist(self._node_xy[a], self._node_xy[b]) / self.size
+
+    def _open_side(self, edge: int) -> Point:
+        """Beside the middle of a path off the hexes, on the side with more room (see harbour_anchor)."""
+        mx, my = self._edge_xy[edge]
+        a, b = self.topo.edge_nodes[edge]
+        (ax, ay), (bx, by) = self._node_xy[a], self._node_xy[b]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        nx, ny = -(by - ay) / length * 0.6 * self.size, (bx - ax) / length * 0.6 * self.size
+        others = self._hex_xy + self._node_xy
+        others += [self.harbour_anchor(e) for e in sorted(self.topo.red_edges) if self._edge_hexes[e]]
+        sides = [(mx + nx, my + ny), (mx - nx, my - ny)]
+        return max(sides, key=lambda p: min((math.dist(p, o) for o in others), default=0.0))
+
+    def is_side(self, e: int) -> bool:
+        """Whether edge ``e`` lies along a hex side (always on a rows board; a map path may cross sea)."""
+        return bool(self._edge_hexes[e]) or not self.topo.is_map
 
     def edge_hexes(self, e: int) -> tuple[int, ...]:
         """The one or two hexes that edge ``e`` borders."""
@@ -99,9 +139,13 @@ class BoardLayout:
         """Where a harbour badge for ``edge`` goes: in the sea, ~0.75 hex radii out from the edge's middle.
 
         "Out" is away from the hex the coastal edge borders (away from the board centre for an inner edge).
+        A map path that is no hex side has its badge beside its middle, on the side farther from tokens,
+        locations and the other harbour paths' badges.
         """
         mx, my = self._edge_xy[edge]
         hexes = self._edge_hexes[edge]
+        if not hexes and self.topo.is_map:  # a map path across the sea: beside its middle, where most room is
+            return self._open_side(edge)
         if len(hexes) == 1:
             cx, cy = self._hex_xy[hexes[0]]
         else:
@@ -148,3 +192,76 @@ def _nearest(points: list[Point], x: float, y: float, tol: float) -> int | None:
         if d2 <= best_d2 and (best is None or d2 < best_d2):
             best, best_d2 = i, d2
     return best
+
+
+# ------------------------------------------------------------------------------------------- map labels
+
+Rect = tuple[float, float, float, float]  # left, top, width, height
+
+
+def place_labels(
+    layout: BoardLayout, sizes: dict[int, tuple[int, int]], avoid: list[tuple[Point, float]] | None = None
+) -> dict[int, Point]:
+    """Top-left corners for a name label (w, h px) at each node in ``sizes``, placed where it covers least.
+
+    Each label tries spots below, beside and above its node (clear of a building standing on it) and
+    takes the one overlapping least with number tokens, location spaces, paths, the circles in ``avoid``
+    (centre, radius px: harbour badges) and the labels placed before it, inside the board rectangle.
+    Deterministic: nodes are placed in number order, and ties go to the spot listed first.
+    """
+    size = layout.size
+    topo = layout.topo
+    circles: list[tuple[Point, float, float]] = [  # (centre, radius, weight)
+        (layout.hex_center(h), 0.36 * size, 3.0) for h in range(topo.num_hexes)
+    ]
+    circles += [(layout.node_pos(n), 0.17 * size, 3.0) for n in range(topo.num_nodes)]
+    for a, b in topo.edge_nodes:  # a path: a string of small circles a quarter hex radius apart
+        (ax, ay), (bx, by) = layout.node_pos(a), layout.node_pos(b)
+        steps = max(2, round(math.dist((ax, ay), (bx, by)) / (0.25 * size)))
+        circles += [
+            ((ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps), 0.1 * size, 3.0)
+            for i in range(1, steps)
+        ]
+    circles += [(centre, r, 3.0) for centre, r in avoid or ()]
+    placed: list[Rect] = []
+    out: dict[int, Point] = {}
+    gap, side, top = 0.2 * size, 0.34 * size, 0.3 * size  # the last two: clear of a building on the node
+    for n in sorted(sizes):
+        w, h = sizes[n]
+        x, y = layout.node_pos(n)
+        candidates = [
+            (x - w / 2, y + gap),  # below
+            (x + 0.1 * size, y + gap),  # below, to the right
+            (x - w - 0.1 * size, y + gap),  # below, to the left
+            (x + side, y - h / 2),  # right
+            (x - side - w, y - h / 2),  # left
+            (x + side, y - top - h),  # above, to the right
+            (x - side - w, y - top - h),  # above, to the left
+            (x - w / 2, y - 0.65 * size - h),  # above the building
+        ]
+        best: tuple[float, Point] | None = None
+        for rank, (left, upper) in enumerate(candidates):
+            rect = (left, upper, float(w), float(h))
+            cost = sum(_overlap(rect, _circle_box(c, r)) * weight for c, r, weight in circles)
+            cost += sum(_overlap(rect, other) for other in placed) * 4
+            cost += (w * h - _overlap(rect, layout.rect)) * 5  # off the board rectangle
+            cost += rank * 0.02 * w * h  # a small preference for the spots listed first
+            if best is None or cost < best[0]:
+                best = (cost, (left, upper))
+        assert best is not None
+        out[n] = best[1]
+        placed.append((*best[1], float(w), float(h)))
+    return out
+
+
+def _circle_box(centre: Point, r: float) -> Rect:
+    """A square of about a circle's area around it, for cheap overlap estimates."""
+    half = 0.886 * r  # sqrt(pi) / 2: the square with the circle's area
+    return (centre[0] - half, centre[1] - half, 2 * half, 2 * half)
+
+
+def _overlap(a: Rect | tuple[int, int, int, int], b: Rect | tuple[int, int, int, int]) -> float:
+    """The area two rectangles (left, top, width, height) share."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0

@@ -111,7 +111,7 @@ def screenshot(
         else:
             _play_to(scene, 24, seed, until_special_build=scene_name == "special_build")
         if scene_name in ("trade", "answers", "market") and not scene.game.is_over:
-            from .scenes.game_dialogs import TradeDialog
+            from .scenes.trade_dialogs import TradeDialog
 
             g = scene.ctl.game
             while not (g.phase == "main" and g.current_player == 0) and not g.is_over:
@@ -128,6 +128,7 @@ def screenshot(
             if scene_name == "trade":
                 app.push(TradeDialog(app, scene))
             elif scene_name == "market":  # Catan a Dois: the market dialog after the roll (D-4)
+                from ..engine.modules import market
                 from .scenes.dois_dialogs import MarketDialog
 
                 if g.phase == "roll":
@@ -138,7 +139,7 @@ def screenshot(
                 dialog = MarketDialog(app, scene)
                 app.push(dialog)
                 hand = g.s.hands[0]
-                wanted = sorted(set(g.s.market_open), key=lambda r: (hand[r], r))
+                wanted = sorted(set(market.state(g).open), key=lambda r: (hand[r], r))
                 if wanted and g.phase == "main":  # show a choice with the payment the dialog suggests
                     dialog.choose(g.rules.resources[wanted[0]])
             else:  # offer one of our most plentiful cards for one we lack; the computers answer with reasons

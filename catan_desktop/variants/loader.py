@@ -19,7 +19,7 @@ from yaml.constructor import ConstructorError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from catan_desktop import paths
-from catan_desktop.engine.schema import (
+from catan_desktop.variants.schema import (
     NAME_RE,
     KeyPath,
     OverrideError,

@@ -15,6 +15,7 @@ import pytest
 from catan_desktop.ai import create_bot
 from catan_desktop.ai.evaluate import NORMAL, bank_risk, evaluate
 from catan_desktop.engine import Action, Game
+from catan_desktop.engine.modules import token_removal
 
 VARIANT = "catan-a-dois"
 RES = ("lumber", "wool", "grain", "brick", "ore")
@@ -35,10 +36,12 @@ def _main(
     dice: tuple[int, int] = (2, 1),
     open_cards: list[str] | None = None,
     bank: dict[str, int] | None = None,
-    dois: dict[str, Any] | None = None,
+    modules: dict[str, dict[str, Any]] | None = None,
     **more: Any,
 ) -> Game:
-    """The seat to act in ``seed``'s founded game, in its main phase with ``hand`` (the other seat empty)."""
+    """The seat to act in ``seed``'s founded game, in its main phase with ``hand`` (the other seat empty);
+    ``modules`` sets fields of the snapshot's rule-module sections (``{"token_removal": {"reserve": ...}}``).
+    The cards do not add up (the market is set by hand), so the position is loaded unchecked."""
     g = _founded(seed)
     d = json.loads(g.to_json())
     d.pop("rng", None)
@@ -47,10 +50,11 @@ def _main(
     hands[p] = {r: hand.get(r, 0) for r in RES}
     d.update(phase="main", dice=list(dice), hands=hands)
     d["bank"] = {r: 12 - hands[p][r] for r in RES} | (bank or {})
-    d["dois"]["market_open"] = open_cards if open_cards is not None else []
-    d["dois"].update(dois or {})
+    d["modules"]["market"]["open"] = open_cards if open_cards is not None else []
+    for name, section in (modules or {}).items():
+        d["modules"][name].update(section)
     d.update(more)
-    return Game.from_json(json.dumps(d))
+    return Game.from_data(d, check=False)
 
 
 def _play_turn(game: Game, level: str, seed: int = 3) -> list[Action]:
@@ -83,7 +87,7 @@ def test_d4_buys_the_missing_card_for_a_city_and_pays_with_surplus(level: str) -
         {"ore": 2, "grain": 3, "wool": 1, "lumber": 1},
         dice=(3, 1),
         open_cards=["ore", "brick"],
-        dois={"reserve": [[], []]},  # no terrain development to reach the ore another way (D-6)
+        modules={"token_removal": {"reserve": [[], []]}},  # no terrain development to reach the ore (D-6)
     )
     listed = [a for a in game.legal_actions() if a.kind == "market" and a.b == "ore"]
     assert listed and _give(listed[0]).get("grain", 0) >= 2  # the representative payment spends the grain
@@ -139,7 +143,7 @@ def test_d6_develops_a_hex_next_to_its_city_with_its_tokens(level: str, seed: in
     assert dev, moves
     h = game.topo.hex_index[dev[0].a]
     assert city in game.topo.hex_nodes[h]
-    assert len(dev[0].b[1]) >= 2 and len(game.s.reserve[p]) <= 1
+    assert len(dev[0].b[1]) >= 2 and len(token_removal.reserve_of(game, p)) <= 1
 
 
 def _remote_game(card: str, hand: dict[str, int]) -> Game:
@@ -156,7 +160,7 @@ def _remote_game(card: str, hand: dict[str, int]) -> Game:
         built_this_turn=True,
         dev_cards=devs,
         dev_bought_this_turn=[dict(x) for x in devs],
-        dois={"remote_drawn": [card], "reserve": [[], []]},
+        modules={"remote_cards": {"drawn": [card]}, "token_removal": {"reserve": [[], []]}},
     )
 
 
@@ -193,7 +197,7 @@ def test_d5_4_takes_the_market_card_instead_of_the_bank_card_that_collapses_the_
         dice=(2, 1),
         open_cards=["grain"],
         bank={"brick": 0, "grain": 1},
-        dois={"reserve": [[], []]},
+        modules={"token_removal": {"reserve": [[], []]}},
     )
     assert Action("maritime", "wool", "grain") in game.legal_actions()
     moves = _play_turn(game, level)

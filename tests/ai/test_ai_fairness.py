@@ -62,7 +62,7 @@ def _twin_with_other_secrets(game: Game, seat: int, rng: random.Random) -> Game:
         s.dev_hand[q] = hand
     s.dev_deck = unseen
     twin.rng.seed(rng.random())
-    twin._refresh_board()
+    twin.refresh_board()
     return twin
 
 

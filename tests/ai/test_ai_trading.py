@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from catan_desktop.ai import create_bot
-from catan_desktop.ai.heuristic import ANSWERS_PER_TURN, MAX_OFFERS
+from catan_desktop.ai.heuristic_trade import ANSWERS_PER_TURN, MAX_OFFERS
 from catan_desktop.engine import Action, Game, make_bundle
 
 

@@ -78,7 +78,8 @@ def test_b8_1_city_needs_its_cost(kit: Kit) -> None:
 
 
 def test_b8_1_development_card_costs_ore_wool_grain(kit: Kit) -> None:
-    g = _pos(kit, {"ore": 1, "wool": 1, "grain": 1}, dev_deck=["monopoly", "knight"])
+    deck = kit.deck(["monopoly", "knight"])
+    g = _pos(kit, {"ore": 1, "wool": 1, "grain": 1}, dev_deck=deck)
     bank = kit.bank(g)
     g.apply("buy")
     assert kit.hand(g, 0) == {}
@@ -89,7 +90,7 @@ def test_b8_1_development_card_costs_ore_wool_grain(kit: Kit) -> None:
         "grain": bank["grain"] + 1,
     }
     assert g.s.dev_hand[0][0] == 1, "the top card (last of dev_deck) is drawn"
-    assert g.s.dev_deck == ["monopoly"]
+    assert g.s.dev_deck == deck[:-1] and g.s.dev_deck[-1] == "monopoly"
     assert not g.is_legal("buy")
 
 
@@ -158,7 +159,12 @@ def test_b8_3_road_must_connect_to_own_piece(kit: Kit) -> None:
 
 
 def test_b8_3_one_road_per_path(kit: Kit) -> None:
-    g = _pos(kit, {"brick": 1, "lumber": 1}, roads=[(28, 22, 0), (28, 33, 1)])
+    g = _pos(
+        kit,
+        {"brick": 1, "lumber": 1},
+        buildings=[(28, 0, "settlement"), (38, 1, "settlement")],
+        roads=[(28, 22, 0), (38, 33, 1), (28, 33, 1)],
+    )
     assert not g.is_legal(f"road {kit.edge(g, 28, 22)}")
     assert not g.is_legal(f"road {kit.edge(g, 28, 33)}")
 
@@ -211,7 +217,12 @@ def test_b8_4_settlement_must_touch_own_road(kit: Kit) -> None:
 
 def test_b8_4_settlement_on_an_opponents_road_alone_is_illegal(kit: Kit) -> None:
     """B-8.4: the builder's *own* road must reach the intersection."""
-    g = _pos(kit, dict(SETTLEMENT_COST), roads=[(28, 22, 0), (23, 17, 1)])
+    g = _pos(
+        kit,
+        dict(SETTLEMENT_COST),
+        buildings=[(28, 0, "settlement"), (12, 1, "settlement")],
+        roads=[(28, 22, 0), (12, 17, 1), (23, 17, 1)],
+    )
     assert not g.is_legal("settle 23")
 
 

@@ -50,7 +50,7 @@ def test_b4_3_only_one_development_card_per_turn(kit: Kit) -> None:
 
 def test_b4_3_card_cannot_be_played_in_the_turn_it_was_bought(kit: Kit) -> None:
     """B-4.3: a card bought this turn is not playable until a later turn."""
-    g = _pos(kit, {}, hands=[{"ore": 1, "wool": 1, "grain": 1}, {}, {}, {}], dev_deck=["knight"])
+    g = _pos(kit, {}, hands=[{"ore": 1, "wool": 1, "grain": 1}, {}, {}, {}], dev_deck=kit.deck(["knight"]))
     g.apply("buy")
     assert g.s.dev_hand[0][0] == 1
     assert not g.is_legal("knight")
@@ -186,7 +186,8 @@ def test_b9_3_year_of_plenty_takes_two_cards_from_the_bank(kit: Kit) -> None:
 
 def test_n6_year_of_plenty_only_what_the_bank_holds(kit: Kit) -> None:
     """N-6 / Q-11 spirit: Year of Plenty cannot take a card the bank does not hold."""
-    g = _pos(kit, {"year_of_plenty": 1}, bank={"ore": 0, "grain": 1})
+    hands = [{}, {"wool": 2}, {"ore": 19}, {"grain": 18}]  # the bank: no ore, 1 grain
+    g = _pos(kit, {"year_of_plenty": 1}, hands=hands)
     assert not g.is_legal("year_of_plenty grain ore")
     assert not g.is_legal("year_of_plenty grain grain")
     assert g.is_legal("year_of_plenty grain wool")
@@ -206,9 +207,10 @@ def test_b9_3_monopoly_takes_every_card_of_one_resource_from_every_opponent(kit:
 
 def test_b9_3_progress_cards_leave_the_game(kit: Kit) -> None:
     """B-9.3: a played progress card goes back to the box, not into the deck or a hand."""
-    g = _pos(kit, {"monopoly": 1}, dev_deck=["knight"])
+    deck = kit.deck(["knight"], held={"monopoly": 1})
+    g = _pos(kit, {"monopoly": 1}, dev_deck=deck)
     g.apply("monopoly ore")
-    assert sum(g.s.dev_hand[0]) == 0 and g.s.dev_deck == ["knight"]
+    assert sum(g.s.dev_hand[0]) == 0 and g.s.dev_deck == deck
 
 
 # ------------------------------------------------------------------------------------------------- VP cards
@@ -217,7 +219,10 @@ def test_b9_3_progress_cards_leave_the_game(kit: Kit) -> None:
 def test_q13_vp_card_counts_at_once_and_stays_hidden(kit: Kit) -> None:
     """Q-13: a VP card is worth 1 VP from the moment it is bought; B-9.4: it stays hidden."""
     g = _pos(
-        kit, {}, hands=[{"ore": 1, "wool": 1, "grain": 1}, {}, {}, {}], dev_deck=["knight", "victory_point"]
+        kit,
+        {},
+        hands=[{"ore": 1, "wool": 1, "grain": 1}, {}, {}, {}],
+        dev_deck=kit.deck(["knight", "victory_point"]),
     )
     vp, visible = g.vp(0), g.visible_vp(0)
     g.apply("buy")
@@ -241,8 +246,17 @@ def test_q13_vp_cards_are_never_played(kit: Kit) -> None:
 
 
 def test_q12_empty_deck_cannot_buy(kit: Kit) -> None:
-    """B-8.6 / Q-12: no purchase when the deck is empty."""
-    g = _pos(kit, {}, hands=[{"ore": 1, "wool": 1, "grain": 1}, {}, {}, {}], dev_deck=[])
+    """B-8.6 / Q-12: no purchase when the deck is empty (every knight played, the progress cards played and
+    gone, the 5 VP cards held)."""
+    g = _pos(
+        kit,
+        {},
+        hands=[{"ore": 1, "wool": 1, "grain": 1}, {}, {}, {}],
+        dev_deck=[],
+        dev_cards=[{}, {}, {}, {"victory_point": 5}],
+        knights=[0, 0, 7, 7],
+        largest_army=2,
+    )
     assert not g.is_legal("buy")
     assert "empty" in (g.why_illegal("buy") or "")
     assert Action("buy") not in g.legal_actions()

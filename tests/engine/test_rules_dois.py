@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
-from catan_desktop.engine import Action, Game, dois, make_bundle
+from catan_desktop.engine import Action, Game, make_bundle
+from catan_desktop.engine.modules import market, remote_cards, token_removal, token_robber
+from catan_desktop.engine.queries import tokens_of
 
 VARIANT = "catan-a-dois"
 RES = ("lumber", "wool", "grain", "brick", "ore")
@@ -29,21 +31,34 @@ def _founded(seed: int = 1) -> Game:
     return g
 
 
+# the short names the tests edit -> where a snapshot keeps them (format version 2)
+_FIELDS = {
+    "dois_market_pile": ("modules", "market", "pile"),
+    "dois_market_open": ("modules", "market", "open"),
+    "dois_market_discard": ("modules", "market", "discard"),
+    "dois_robber_slot": ("modules", "token_robber", "slot"),
+    "dois_extra_tokens": ("board", "extra_tokens"),
+}
+
+
 def _edit(g: Game, **fields: Any) -> Game:
     d = json.loads(g.to_json())
     for key, value in fields.items():
-        if key.startswith("dois_"):
-            d["dois"][key[5:]] = value
-        else:
-            d[key] = value
+        *path, last = _FIELDS.get(key, (key,))
+        where = d
+        for part in path:
+            where = where[part]
+        where[last] = value
     d.pop("rng", None)
-    return Game.from_json(json.dumps(d))
+    # a position edited for one rule: its card totals need not add up (the market is set by hand)
+    return Game.from_data(d, check=False)
 
 
 def _total_cards(g: Game) -> list[int]:
     s = g.s
     out = [s.bank[r] + sum(h[r] for h in s.hands) for r in range(5)]
-    for pile in (s.market_pile, s.market_open, s.market_discard):
+    st = market.state(g)
+    for pile in (st.pile, st.open, st.discard):
         for r in pile:
             out[r] += 1
     return out
@@ -61,8 +76,8 @@ def test_d2_1_card_stocks(seed: int) -> None:
     assert s.bank == [12] * 5
     assert Counter(s.dev_deck) == {"knight": 14, "victory_point": 2, "road_building": 1, "year_of_plenty": 1,
                                    "monopoly": 1}  # fmt: skip
-    assert len(s.market_pile) + len(s.market_open) == 35
-    assert 1 <= len(s.market_open) <= 6
+    assert len(market.state(g).pile) + len(market.state(g).open) == 35
+    assert 1 <= len(market.state(g).open) <= 6
     assert _total_cards(g) == [19] * 5
 
 
@@ -101,8 +116,8 @@ def test_d1_founding_three_settlements_and_the_a_to_f_token_removal(seed: int) -
     for step in range(1, 5):  # B..E
         assert types[step] not in types[:step], (step, types)
     assert sum(1 for n in g.s.number if n) == 12
-    assert g.s.reserve[p1] == [taken[i][2] for i in (0, 3, 4)]
-    assert g.s.reserve[p2] == [taken[i][2] for i in (1, 2, 5)]
+    assert token_removal.state(g).reserve[p1] == [taken[i][2] for i in (0, 3, 4)]
+    assert token_removal.state(g).reserve[p2] == [taken[i][2] for i in (1, 2, 5)]
 
 
 def test_d1_9_starting_resources_from_the_third_settlement_after_removal() -> None:
@@ -145,7 +160,7 @@ def _main_with(
 def test_d4_2_price_is_the_difference_of_the_dice_and_d4_3_doubles_block() -> None:
     g = _founded(2)
     m = _main_with(g, (5, 2), {"ore": 3, "wool": 1}, ["brick", "grain"])
-    assert dois.price(m, m.res_index["brick"]) == 3
+    assert market.price(m, m.res_index["brick"]) == 3
     buy = Action("market", make_bundle({"ore": 3}), "brick")
     assert m.is_legal(buy)
     assert (
@@ -167,18 +182,18 @@ def test_d4_4_buying_moves_the_payment_to_the_open_cards_and_d4_5_the_trader_tri
     p = m.current_player
     m.apply(Action("market", make_bundle({"ore": 4}), "brick"))
     assert m.s.hands[p][m.res_index["brick"]] == 1 and m.s.hands[p][m.res_index["ore"]] == 0
-    assert sorted(m.s.market_open) == sorted(
+    assert sorted(market.state(m).open) == sorted(
         m.res_index[r] for r in ("grain", "grain", "lumber", "ore", "ore", "ore", "ore")
     )
     assert m.phase == "main"  # exactly 7: no cap
     m2 = _main_with(g, (6, 1), {"ore": 5}, ["brick", "grain", "grain", "lumber"])
     cards = _total_cards(m2)
     m2.apply(Action("market", make_bundle({"ore": 5}), "brick"))
-    assert len(m2.s.market_open) == 8 and m2.phase == "market_cap" and m2.s.market_excess == 1
+    assert len(market.state(m2).open) == 8 and m2.phase == "market_cap" and market.state(m2).excess == 1
     assert m2.current_player == p
     m2.apply(Action("market_discard", make_bundle({"grain": 1})))  # not one of the cards just paid
-    assert m2.phase == "main" and len(m2.s.market_open) == 7
-    assert m2.s.market_discard[-1] == m2.res_index["grain"]
+    assert m2.phase == "main" and len(market.state(m2).open) == 7
+    assert market.state(m2).discard[-1] == m2.res_index["grain"]
     assert _total_cards(m2) == cards  # nothing created or lost
 
 
@@ -198,14 +213,14 @@ def test_d4_6_a_seven_renews_the_market_after_the_robber() -> None:
     else:
         raise AssertionError("no seed rolls 7")
     g.rng.seed(seed)
-    old_open = list(g.s.market_open)
+    old_open = list(market.state(g).open)
     cards = _total_cards(g)
     g.apply("roll")
     while g.phase == "discard":
         g.apply(g.legal_actions()[0])
-    assert g.phase == "robber" and g.s.market_open == old_open  # not yet: after the robber
+    assert g.phase == "robber" and market.state(g).open == old_open  # not yet: after the robber
     g.apply(g.legal_actions()[0])
-    assert len(g.s.market_open) == 4
+    assert len(market.state(g).open) == 4
     assert _total_cards(g) == cards
 
 
@@ -215,7 +230,7 @@ def test_d5_2_an_exhausted_resource_costs_double_and_d5_3_sells_for_two() -> Non
         g, (5, 3), {"ore": 5, "grain": 1}, ["brick", "wool", "lumber"], bank={"brick": 0, "wool": 12}
     )
     assert m.s.bank[m.res_index["brick"]] == 0
-    assert dois.price(m, m.res_index["brick"]) == 4 and dois.price(m, m.res_index["wool"]) == 2
+    assert market.price(m, m.res_index["brick"]) == 4 and market.price(m, m.res_index["wool"]) == 2
     # D-5.3: a card of an exhausted resource for two open cards of two other, different resources
     m2 = _main_with(g, (5, 3), {"grain": 1}, ["brick", "wool", "lumber"], bank={"grain": 0})
     sell = Action("market_sell", "grain", make_bundle({"wool": 1, "lumber": 1}))
@@ -224,7 +239,7 @@ def test_d5_2_an_exhausted_resource_costs_double_and_d5_3_sells_for_two() -> Non
     p = m2.current_player
     m2.apply(sell)
     assert m2.s.hands[p][m2.res_index["wool"]] == 1 and m2.s.hands[p][m2.res_index["lumber"]] == 1
-    assert m2.res_index["grain"] in m2.s.market_open
+    assert m2.res_index["grain"] in market.state(m2).open
     assert m2.why_illegal(Action("market_sell", "ore", make_bundle({"wool": 1, "brick": 1}))) == (
         "only a resource exhausted in the bank sells for two (D-5.3)"
     )
@@ -259,7 +274,7 @@ def test_d8_robber_sits_on_one_token_and_blocks_only_that_number() -> None:
     moves = {a.a for a in m.legal_actions()}
     assert hid in moves and f"{hid}/1" in moves
     m.apply(next(a for a in m.legal_actions() if a.a == f"{hid}/1"))
-    assert (m.s.robber, m.s.robber_slot) == (h, 1)
+    assert (m.s.robber, token_robber.robber_slot(m)) == (h, 1)
     blocked = {slot for _h, _r, _n, slot in m.producers[second] if _h == h}
     assert blocked == {1}
     # production: the hex still pays on its printed number, not on the robbed one
@@ -272,7 +287,7 @@ def test_d8_robber_sits_on_one_token_and_blocks_only_that_number() -> None:
         dice=None,
         dois_robber_slot=1,
     )
-    from catan_desktop.engine.rules import produce
+    from catan_desktop.engine.perform import produce
 
     before = list(m2.s.hands[0])
     produce(m2, second)
@@ -301,20 +316,20 @@ def test_d6_terrain_development_places_reserve_tokens_and_yields_from_the_market
     h = _own_hex(g, p)
     hid = g.topo.hex_ids[h]
     m = _main_with(g, (4, 2), {"grain": 1, "wool": 1, "ore": 1}, ["brick"])
-    reserve = sorted(m.s.reserve[p])
+    reserve = sorted(token_removal.state(m).reserve[p])
     tokens = tuple(reserve[:2])
     action = Action("develop", hid, ("cards", tokens))
     assert action in m.legal_actions()
     assert Action.parse(str(action)) == action
-    before_tokens = len(dois.tokens_of(m, h))
+    before_tokens = len(tokens_of(m, h))
     r = m.terrain_res[h]
-    in_market = dois.market_count(m, r)
+    in_market = market.market_count(m, r)
     cards = _total_cards(m)
     m.apply(action)
-    after = dois.tokens_of(m, h)
-    assert len(after) == before_tokens + 2 and sorted(m.s.reserve[p]) == reserve[2:]
+    after = tokens_of(m, h)
+    assert len(after) == before_tokens + 2 and sorted(token_removal.state(m).reserve[p]) == reserve[2:]
     assert m.s.hands[p][r] == min(len(after), in_market)
-    assert len(m.s.market_open) == 4 and not m.s.market_discard
+    assert len(market.state(m).open) == 4 and not market.state(m).discard
     assert m.s.hands[p][m.res_index["grain"]] == 0 or r == m.res_index["grain"]
     assert _total_cards(m) == cards
     triggers = [slot for hh, _r, _n, slot in (x for v in m.producers.values() for x in v) if hh == h]
@@ -332,7 +347,7 @@ def test_d6_2_a_development_card_can_pay_and_leaves_the_game() -> None:
     new[p] = {"victory_point": 1}
     m = _main_with(g, (4, 2), {}, ["brick"], dev_cards=devs, dev_bought_this_turn=new)
     vp_before = m.vp(p)
-    token = min(m.s.reserve[p])
+    token = min(token_removal.state(m).reserve[p])
     m.apply(Action("develop", hid, ("victory_point", (token,))))
     assert m.vp(p) == vp_before - 1 and sum(m.s.dev_hand[p]) == 0
     assert not m.s.dev_played
@@ -344,7 +359,7 @@ def test_d6_2_a_development_card_can_pay_and_leaves_the_game() -> None:
 def test_d7_building_on_the_coast_draws_a_remote_card_exchangeable_this_turn_only() -> None:
     """D-7.1 / Q-32: a settlement on the coast or next to an unproductive hex draws the top remote-area card;
     D-7.2 / Q-33: exchange it this turn for grain + wool + ore (the card leaves the game), else keep it."""
-    from catan_desktop.engine.rules import settlement_spot_free
+    from catan_desktop.engine.queries import settlement_spot_free
 
     g = _founded(11)
     p = g.current_player
@@ -354,7 +369,7 @@ def test_d7_building_on_the_coast_draws_a_remote_card_exchangeable_this_turn_onl
         for a in topo.node_neighbours[n]:
             for b in topo.node_neighbours[a]:
                 coast_or_barren = b in topo.coastal_nodes or any(
-                    not dois.tokens_of(g, h) for h in topo.node_hexes[b]
+                    not tokens_of(g, h) for h in topo.node_hexes[b]
                 )
                 e1, e2 = topo.edge_index[tuple(sorted((n, a)))], topo.edge_index[tuple(sorted((a, b)))]
                 free = g.s.edge_owner[e1] in (-1, p) and g.s.edge_owner[e2] < 0
@@ -372,10 +387,10 @@ def test_d7_building_on_the_coast_draws_a_remote_card_exchangeable_this_turn_onl
     ]
     m = _main_with(g, (4, 2), {"brick": 1, "lumber": 1, "wool": 1, "grain": 1}, ["brick"], roads=roads)
     assert Action("settle", node) in m.legal_actions()
-    deck = len(m.s.remote_deck)
+    deck = len(remote_cards.state(m).deck)
     m.apply(Action("settle", node))
-    assert len(m.s.remote_deck) == deck - 1
-    card = m.s.remote_drawn[0]
+    assert len(remote_cards.state(m).deck) == deck - 1
+    card = remote_cards.state(m).drawn[0]
     assert Action("remote_exchange", card) in m.legal_actions()
     bank = list(m.s.bank)
     m.apply(Action("remote_exchange", card))
@@ -401,7 +416,7 @@ def test_d9_1_monopoly_also_takes_the_open_market_cards() -> None:
     )
     m.apply(Action("monopoly", "ore"))
     assert m.s.hands[p][m.res_index["ore"]] == 4
-    assert m.s.market_open == [m.res_index["wool"]]
+    assert market.state(m).open == [m.res_index["wool"]]
 
 
 def test_d9_2_invention_falls_back_on_the_market_when_the_bank_is_short() -> None:
@@ -416,7 +431,7 @@ def test_d9_2_invention_falls_back_on_the_market_when_the_bank_is_short() -> Non
     assert action in m.legal_actions()
     m.apply(action)
     assert m.s.hands[p][m.res_index["ore"]] == 2
-    assert m.res_index["ore"] not in m.s.market_open + m.s.market_pile
+    assert m.res_index["ore"] not in market.state(m).open + market.state(m).pile
     assert _total_cards(m) == cards
 
 

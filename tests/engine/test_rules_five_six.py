@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from catan_desktop.engine import Action, Game, RulesetError
+from catan_desktop.engine.modules import special_building_phase
 from catan_desktop.engine.topology import spiral_order
 
 RES = ("lumber", "wool", "grain", "brick", "ore")
@@ -133,7 +134,7 @@ def test_f3_2_special_building_phase_follows_every_turn_clockwise() -> None:
     g = _position(current=2)
     g.apply("end")
     assert g.phase == "special_build"
-    assert g.s.sbp_queue == [3, 4, 5, 0, 1]
+    assert special_building_phase.queue(g) == [3, 4, 5, 0, 1]
     order = []
     while g.phase == "special_build":
         order.append(g.current_player)
@@ -170,7 +171,10 @@ def test_f3_3_no_trading_and_no_card_play_in_the_special_building_phase() -> Non
     hands[1] = {"brick": 4, "lumber": 4, "wool": 2}
     devs = [{} for _ in range(6)]
     devs[1] = {"knight": 1, "monopoly": 1}
-    g = _position(hands=hands, dev_cards=devs)
+    deck = json.loads(_game(board="beginner").to_json())["dev_deck"]
+    deck.remove("knight")  # seat 1's cards come out of the deck (B-1.5 / F-1: every card is somewhere)
+    deck.remove("monopoly")
+    g = _position(hands=hands, dev_cards=devs, dev_deck=deck)
     g.apply("end")
     assert g.current_player == 1
     why = "in the special building phase you may only build or buy development cards (F-3.3)"
@@ -195,7 +199,8 @@ def test_f3_6_card_bought_in_the_special_building_phase_is_playable_on_own_next_
     """Q-18: a card bought in the SBP was not bought in the buyer's own turn, so it can be played then."""
     hands = [{} for _ in range(6)]
     hands[1] = {"ore": 1, "wool": 1, "grain": 1}
-    g = _position(hands=hands, dev_deck=["knight"] * 20)
+    deck = json.loads(_game(board="beginner").to_json())["dev_deck"]
+    g = _position(hands=hands, dev_deck=sorted(deck, key=lambda card: card == "knight"))  # a knight on top
     g.apply("end")
     g.apply("buy")
     assert g.s.dev_hand[1][0] == 1

@@ -106,9 +106,9 @@ def test_q14_branches_do_not_count(kit: Kit) -> None:
 def test_q14_a_ring_counts_each_piece_once(kit: Kit) -> None:
     """Q-14: six roads round a hex are a road of 6; a tail makes it 7."""
     ring = [18, 24, 30, 35, 29, 23, 18]
-    g = kit.position(paths=[(ring, 0)])
+    g = kit.position(buildings=[(18, 0, "settlement")], paths=[(ring, 0)])  # own buildings do not cut
     assert g.s.road_len[0] == 6
-    g = kit.position(paths=[(ring, 0), ([13, 18], 0)])
+    g = kit.position(buildings=[(18, 0, "settlement")], paths=[(ring, 0), ([13, 18], 0)])
     assert g.s.road_len[0] == 7
 
 

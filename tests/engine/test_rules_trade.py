@@ -304,7 +304,7 @@ def test_q11_city_built_on_harbour_settlement_keeps_the_rate(kit: Kit) -> None:
 
 def test_q11_the_bank_must_hold_the_requested_card(kit: Kit) -> None:
     """Q-11: a maritime trade needs the bank to hold the card asked for."""
-    g = _trade_pos(kit, hands=[{"brick": 4}, {}, {}, {}], bank={"ore": 0})
+    g = _trade_pos(kit, hands=[{"brick": 4}, {}, {}, {"ore": 19}])  # the bank: no ore
     assert not g.is_legal("maritime brick ore")
     assert "bank" in (g.why_illegal("maritime brick ore") or "")
     assert g.is_legal("maritime brick wool")

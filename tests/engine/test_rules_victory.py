@@ -44,7 +44,8 @@ def test_b11_2_q15a_reaching_ten_in_own_turn_wins_at_once(kit: Kit) -> None:
 
 def test_q13_q15a_buying_the_tenth_point_as_a_vp_card_wins(kit: Kit) -> None:
     """Q-13 + Q-15(a): a VP card counts at once, so buying the 10th point wins."""
-    g = _nine(kit, {"ore": 1, "wool": 1, "grain": 1}, dev_deck=["knight", "victory_point"])
+    deck = kit.deck(["knight", "victory_point"], held={"victory_point": 1})
+    g = _nine(kit, {"ore": 1, "wool": 1, "grain": 1}, dev_deck=deck)
     g.apply("buy")
     assert g.is_over and g.winners == [0]
 

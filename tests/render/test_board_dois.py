@@ -10,21 +10,19 @@ import pygame
 import pytest
 
 from catan_desktop.engine import Game
-from catan_desktop.engine.dois import tokens_of
+from catan_desktop.engine.queries import add_token, tokens_of
 from catan_desktop.render import palette
 from catan_desktop.render.assets import Assets
-from catan_desktop.render.board import (
+from catan_desktop.render.board import BoardRenderer, Highlight, Hover
+from catan_desktop.render.layout import BoardLayout
+from catan_desktop.render.tokens import (
     TOKEN_DISC,
-    BoardRenderer,
-    Highlight,
-    Hover,
     is_unproductive,
     token_at,
     token_centres,
     token_diameter,
     tokens_on,
 )
-from catan_desktop.render.layout import BoardLayout
 
 RECT = (0, 0, 900, 560)
 
@@ -53,12 +51,13 @@ def _developed(founded: Game) -> tuple[Game, dict[int, int]]:
     s = game.s
     productive = [h for h in range(game.topo.num_hexes) if tokens_of(game, h)]
     barren = [h for h in range(game.topo.num_hexes) if is_unproductive(game, h)]
-    s.extra_tokens[productive[0]] += [9]
-    s.extra_tokens[productive[3]] += [4, 11]
-    s.extra_tokens[productive[6]] += [5, 10, 12]
-    s.number[barren[0]] = 6  # a developed unproductive hex: its first token becomes the printed one
-    s.extra_tokens[barren[0]] += [3]
-    game._refresh_board()
+    for h, tokens in ((productive[0], [9]), (productive[3], [4, 11]), (productive[6], [5, 10, 12])):
+        for token in tokens:
+            add_token(game, h, token)
+    add_token(game, barren[0], 6)  # a developed unproductive hex: its first token becomes the printed one
+    add_token(game, barren[0], 3)
+    assert s.number[barren[0]] == 6
+    game.refresh_board()
     by_count = {1: productive[1], 2: productive[0], 3: productive[3], 4: productive[6]}
     return game, by_count
 
@@ -156,8 +155,8 @@ def test_a_development_rebuilds_the_static_layer(
     assert renderer.static_builds == 1
     h = next(h for h in range(game.topo.num_hexes) if len(tokens_of(game, h)) == 1 and h != game.s.robber)
     before = surface.copy()
-    game.s.extra_tokens[h].append(10)
-    game._refresh_board()
+    add_token(game, h, 10)
+    game.refresh_board()
     renderer.draw(surface, game, layout, palette.CLASSIC)
     assert renderer.static_builds == 2
     after_centre = token_centres(layout, game, h)[1]
@@ -176,7 +175,7 @@ def test_unproductive_hexes_are_faded_and_the_desert_is_not(
     faded = pygame.Surface(RECT[2:])
     BoardRenderer(assets).draw(faded, game, layout, palette.CLASSIC)
     game.s.number[barren] = 5  # give the hex a token back: it produces again
-    game._refresh_board()
+    game.refresh_board()
     lively = pygame.Surface(RECT[2:])
     BoardRenderer(assets).draw(lively, game, layout, palette.CLASSIC)
     cx, cy = layout.hex_center(barren)
@@ -194,10 +193,10 @@ def test_the_robber_veils_only_its_own_token(display: pygame.Surface, founded: G
     two = by_count[2]
     renderer = BoardRenderer(assets)
     away = pygame.Surface(RECT[2:])
-    game.s.robber, game.s.robber_slot = game.s.terrain.index("desert"), -1
+    game.s.robber, game.s.modules["token_robber"].slot = game.s.terrain.index("desert"), -1
     renderer.draw(away, game, layout, palette.CLASSIC)
     on_two = pygame.Surface(RECT[2:])
-    game.s.robber, game.s.robber_slot = two, 1
+    game.s.robber, game.s.modules["token_robber"].slot = two, 1
     renderer.draw(on_two, game, layout, palette.CLASSIC)
     first, second = token_centres(layout, game, two)
     assert _lum(on_two, first) == _lum(away, first)  # the other token is untouched

@@ -18,12 +18,14 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from catan_desktop.engine import Action, dois  # noqa: E402
-from catan_desktop.engine.rules import settlement_spot_free, settlement_spots  # noqa: E402
+from catan_desktop.engine import Action  # noqa: E402
+from catan_desktop.engine.modules import market, token_removal, token_robber  # noqa: E402
+from catan_desktop.engine.queries import settlement_spot_free, settlement_spots, tokens_of  # noqa: E402
 from catan_desktop.ui.app import App  # noqa: E402
 from catan_desktop.ui.config import GameConfig  # noqa: E402
 from catan_desktop.ui.scenes import dois_dialogs as ddlg  # noqa: E402
 from catan_desktop.ui.scenes import game_dialogs as dlg  # noqa: E402
+from catan_desktop.ui.scenes import trade_dialogs as tdlg  # noqa: E402
 from catan_desktop.ui.scenes.game import GameScene  # noqa: E402
 
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
@@ -138,8 +140,8 @@ class Driver:
     def robber_score(self, a: Action, me: int) -> int:
         g = self.game
         if "token_robber" in g.rules.modules:
-            h, slot = dois.robber_spot(g, a.a)  # D-8.1: the robber sits on one token
-            number = dois.tokens_of(g, h)[slot]
+            h, slot = token_robber.robber_spot(g, a.a)  # D-8.1: the robber sits on one token
+            number = tokens_of(g, h)[slot]
         else:
             h = g.topo.hex_index[a.a]
             number = g.s.number[h]
@@ -220,9 +222,9 @@ class Driver:
             lacking = [i for i in range(5) if hand[i] < cost[i]]
             if len(lacking) == 1 and hand[lacking[0]] + 1 >= cost[lacking[0]]:
                 r = lacking[0]
-                price = dois.price(g, r)
+                price = market.price(g, r)
                 spare = sum(max(0, hand[i] - cost[i]) for i in range(5))
-                if r in g.s.market_open and price is not None and spare >= price:
+                if r in market.state(g).open and price is not None and spare >= price:
                     want = names[r]
                     break
         sells = [a for a in legal if a.kind == "market_sell"]
@@ -242,7 +244,7 @@ class Driver:
             for i in range(5):
                 for _k in range(dialog.pay.values[i]):
                     press(app, minus[i])
-            left = dois.price(g, names.index(want))
+            left = market.price(g, names.index(want))
             for i in sorted(range(5), key=lambda i: -(hand[i] - cost[i])):
                 while left and dialog.pay.values[i] < hand[i] - cost[i]:
                     press(app, plus[i])
@@ -279,7 +281,7 @@ class Driver:
         before = len(g.history)
         press(app, self.scene.buttons["bank"])
         dialog = app.top
-        assert isinstance(dialog, dlg.BankDialog)
+        assert isinstance(dialog, tdlg.BankDialog)
         press(app, dialog.give_buttons[action.a])
         press(app, dialog.get_buttons[action.b])
         press(app, dialog.ok)
@@ -297,7 +299,7 @@ class Driver:
         want = min(range(5), key=lambda i: (hand[i], i == give))
         press(app, self.scene.buttons["trade"])
         dialog = app.top
-        assert isinstance(dialog, dlg.TradeDialog)
+        assert isinstance(dialog, tdlg.TradeDialog)
         plus = dialog_buttons(dialog, "+")
         press(app, plus[give])  # first stepper: what we give
         press(app, plus[5 + want])  # second stepper: what we want
@@ -318,10 +320,10 @@ class Driver:
                 press(app, plus[i])
             press(app, dialog.ok)
             self.done["discard"] += 1
-        elif isinstance(dialog, dlg.AnswerOfferDialog):
+        elif isinstance(dialog, tdlg.AnswerOfferDialog):
             press(app, dialog_buttons(dialog, "Decline")[0])
             self.done["answer"] += 1
-        elif isinstance(dialog, dlg.TradeAnswersDialog):
+        elif isinstance(dialog, tdlg.TradeAnswersDialog):
             partners = [
                 b for b in dialog.actions if getattr(b, "text", "").startswith("Trade with") and b.is_enabled
             ]  # type: ignore[attr-defined]
@@ -331,7 +333,7 @@ class Driver:
             press(app, list(dialog.actions)[0])
         elif isinstance(dialog, ddlg.MarketCapDialog):  # D-4.5: put the commonest open cards aside
             plus = dialog_buttons(dialog, "+")
-            left = [g.s.market_open.count(r) for r in range(5)]
+            left = [market.state(g).open.count(r) for r in range(5)]
             for _ in range(dialog.amount):
                 i = max(range(5), key=lambda r: left[r])
                 left[i] -= 1
@@ -541,7 +543,10 @@ def test_catan_a_dois_undo_allows_a_market_trade_but_not_a_drawn_remote_card(hom
             legal = g.legal_actions()
             ends = [a for a in legal if a.kind == "end"]
             ctl.apply(ends[0] if ends and g.phase == "main" else rng.choice(legal))
-        g.s.hands[0] = [3, 3, 3, 3, 3]  # enough for a market card and a city
+        for r in range(5):  # enough for a market card and a city, from the bank (undo checks the cards)
+            g.s.bank[r] -= 3 - g.s.hands[0][r]
+            g.s.hands[0][r] = 3
+        assert min(g.s.bank) > 0
         buy = next(a for a in g.legal_actions() if a.kind == "market")
         ctl.apply(buy)
         assert ctl.can_undo() and ctl.undo()
@@ -597,4 +602,4 @@ def test_catan_a_dois_hot_seat_founding_with_two_humans(home: Path) -> None:
     start = g.s.start_player
     order = [start, 1 - start, 1 - start, start, start, 1 - start]
     assert removals == order  # D-1.3 steps A-F, each followed by its token removal
-    assert covers >= 3 and sorted(len(r) for r in g.s.reserve) == [3, 3]
+    assert covers >= 3 and sorted(len(r) for r in token_removal.state(g).reserve) == [3, 3]

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from catan_desktop.engine import schema
-from catan_desktop.engine.schema import (
+from catan_desktop.variants import schema
+from catan_desktop.variants.schema import (
     KNOWN_MODULES,
     OverrideError,
     Problem,
@@ -422,3 +422,10 @@ def test_a_broken_section_is_reported_once(
 ) -> None:
     base_data[key] = value
     assert messages(base_data) == [message]
+
+
+def test_a_harbour_side_written_as_a_list_is_a_problem_not_a_crash(base_data: dict[str, Any]) -> None:
+    """B-1.2: harbour places are [HEX, SIDE]; a side in brackets is reported with its key path."""
+    base_data["board"]["harbour_positions"][0] = ["1.1", ["NW"]]
+    expected = "board.harbour_positions[0][1]: must be one of NE, E, SE, SW, W, NW, not a list"
+    assert messages(base_data) == [expected]

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UILabel, UITextBox
 
-from ...engine import Action, dois
+from ...engine import Action
+from ...engine.modules import market, remote_cards, terrain_development, token_removal
+from ...engine.queries import tokens_of
 from ...engine.ruleset import DEV_KINDS
 from ...i18n import _
 from ..describe import CARD_NAMES, cards_text
@@ -49,7 +51,7 @@ class MarketDialog(GameDialog):
         sells = [a for a in g.legal_actions() if a.kind == "market_sell"]
         self.height = 500 if len(sells) > 4 else 460 if sells else 400
         panel = self.frame(_("Market: each open card costs {n} of your cards this turn", n=base))
-        self.open_counts = _counts(g.s.market_open, len(names))
+        self.open_counts = _counts(market.state(g).open, len(names))
         self.buy_buttons: dict[str, object] = {}
         UILabel(
             pygame.Rect(self.px(20), self.px(46), self.px(600), self.px(24)),
@@ -60,7 +62,7 @@ class MarketDialog(GameDialog):
         for i, name in enumerate(names):
             if not self.open_counts[i]:
                 continue
-            cost = dois.price(g, i)
+            cost = market.price(g, i)
             label = _("Buy · {n}", n=cost) if cost is not None else _("Closed")
             tip = (
                 _("{res} is exhausted in the bank: its price is doubled (D-5.2)", res=_(name))
@@ -148,7 +150,7 @@ class MarketDialog(GameDialog):
 
     def _done(self, action: Action) -> None:
         if self.game.is_legal(action) and self.scene.do(action):
-            if self.game.phase != "main" or not self.game.s.market_open:
+            if self.game.phase != "main" or not market.state(self.game).open:
                 self.app.pop()  # the cap (D-4.5) or the end of the game comes next; or nothing is left
                 return
             self.want = None
@@ -185,14 +187,14 @@ class MarketCapDialog(ChooseCardsDialog):
     action_kind = "market_discard"
 
     def __init__(self, app: App, scene: GameScene) -> None:
-        super().__init__(app, scene, scene.game.s.market_excess)
+        super().__init__(app, scene, market.state(scene.game).excess)
 
     def title(self) -> str:
-        cap = self.game.rules.setting("market", "open_cap", 7)
+        cap = market.settings(self.game)["open_cap"]
         return _("The market holds at most {cap} open cards: put {n} aside", cap=cap, n=self.amount)
 
     def limits(self) -> list[int]:
-        return _counts(self.game.s.market_open, len(self.game.rules.resources))
+        return _counts(market.state(self.game).open, len(self.game.rules.resources))
 
     def ok_label(self) -> str:
         return _("Put aside")
@@ -220,7 +222,7 @@ class DevelopDialog(GameDialog):
         self.hex_id = hex_id
         self.options = actions
         self.pays = list(dict.fromkeys(a.b[0] for a in actions))
-        self.reserve = sorted(scene.game.s.reserve[scene.game.current_player])
+        self.reserve = sorted(token_removal.reserve_of(scene.game, scene.game.current_player))
         self.chosen: list[int] = list(range(len(self.reserve)))  # indexes into the reserve: all by default
         self.pay = self.pays[0] if self.pays else None
 
@@ -235,7 +237,7 @@ class DevelopDialog(GameDialog):
         h, res = self._hex()
         terrain = g.s.terrain[h]
         panel = self.frame(_("Develop this {terrain} hex ({res})", terrain=_(terrain), res=_(res)))
-        now = dois.tokens_of(g, h)
+        now = tokens_of(g, h)
         UILabel(
             pygame.Rect(self.px(20), self.px(48), self.px(600), self.px(24)),
             _("Its tokens now: {tokens}", tokens=", ".join(map(str, now)) or _("none (unproductive)")),
@@ -267,7 +269,7 @@ class DevelopDialog(GameDialog):
             manager=self.ui,
             container=panel,
         )
-        cost = dois.development_cost(g.rules)
+        cost = terrain_development.development_cost(g)
         for k, pay in enumerate(self.pays):
             text = (
                 _cost_text(g, cost)
@@ -325,15 +327,15 @@ class DevelopDialog(GameDialog):
             self.ok.disable()
             return
         h, res = self._hex()
-        total = len(dois.tokens_of(g, h)) + len(self.chosen)
-        there = dois.market_count(g, g.rules.resources.index(res))
-        numbers = ", ".join(map(str, sorted(dois.tokens_of(g, h) + [self.reserve[k] for k in self.chosen])))
+        total = len(tokens_of(g, h)) + len(self.chosen)
+        there = market.market_count(g, g.rules.resources.index(res))
+        numbers = ", ".join(map(str, sorted(tokens_of(g, h) + [self.reserve[k] for k in self.chosen])))
         self.info.set_text(
             _(
                 "You take {n} {res} from the market now (it holds {m}); then the market is reshuffled and "
                 "{k} cards are turned up. From the next turn the hex produces on {numbers}.",
                 n=min(total, there),
-                k=dois.renewal_cards(g.rules),
+                k=market.renewal_cards(g),
                 res=_(res),
                 m=there,
                 numbers=numbers,
@@ -360,7 +362,7 @@ class RemoteCardDialog(GameDialog):
         g = self.game
         card = self.options[0].a
         panel = self.frame(_("Remote-area card: {card}", card=_(CARD_NAMES.get(card, card))))
-        cards = dois.exchange_cards(g.rules)
+        cards = remote_cards.exchange_cards(g)
         UITextBox(
             _(
                 "You built on the coast or next to an unproductive hex and drew this card (D-7.1). Keep it "

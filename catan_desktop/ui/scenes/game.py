@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton, UITextBox
 
-from ...engine import Action, IllegalAction, dois
-from ...engine.rules import CITY, ROAD, SETTLEMENT, harbour_rates, road_spots, settlement_spots
+from ...engine import Action, IllegalAction
+from ...engine.modules import market, remote_cards, terrain_development, token_removal, token_robber
+from ...engine.queries import CITY, ROAD, SETTLEMENT, harbour_rates, road_spots, settlement_spots
 from ...i18n import _
 from ...persistence import LoadedSave, SaveError
-from ...render.board import BoardRenderer, Highlight, Hover, token_at, token_centres
+from ...render.board import BoardRenderer, Highlight, Hover
 from ...render.layout import BoardLayout
 from ...render.palette import COLOUR_BLIND, rgb
+from ...render.tokens import token_at, token_centres
 from ..config import GameConfig
 from ..controller import GameController
 from ..describe import CARD_RULES, cards_text, describe
@@ -315,11 +317,11 @@ class GameScene(GuiScene):
         if g.phase not in ("main", "special_build"):
             return _(HINTS.get(g.phase, "Not now"))
         if kind == "develop":
-            if not g.s.reserve[seat]:
+            if not token_removal.reserve_of(g, seat):
                 return _("Your reserve has no tokens left: each player develops at most three times (D-6.6)")
             if g.phase != "main" or not g.s.dice:
                 return _("Develop after rolling, in your build phase")
-            if not dois.development_actions(g, seat):
+            if not terrain_development.development_actions(g, seat):
                 return _(
                     "Costs {cards}, or an unused development card (D-6.2)",
                     cards=self._develop_cost_text(),
@@ -452,21 +454,22 @@ class GameScene(GuiScene):
 
     def _develop_cost_text(self) -> str:
         """'1 grain, 1 wool, 1 ore': terrain development's cost from the rule file (D-6.2)."""
-        rules = self.game.rules
-        return cards_text(dict(zip(rules.resources, dois.development_cost(rules), strict=True)))
+        g = self.game
+        return cards_text(dict(zip(g.rules.resources, terrain_development.development_cost(g), strict=True)))
 
     def _market_reason(self) -> str:
         """Why the market button is off for the player to act (D-4.3, D-4.1)."""
         g = self.game
         if g.phase != "main":
             return _(HINTS.get(g.phase, "Not now"))
-        if not g.s.market_open:
+        open_cards = market.state(g).open
+        if not open_cards:
             return _("The market has no open cards")
         seat = g.current_player
-        price = min((dois.price(g, r) or 99) for r in set(g.s.market_open))
-        if dois.price(g, 0) is not None and sum(g.s.hands[seat]) < price:
+        price = min((market.price(g, r) or 99) for r in set(open_cards))
+        if market.price(g, 0) is not None and sum(g.s.hands[seat]) < price:
             return _("An open card costs {n} of your cards this turn", n=price)
-        return g.why_illegal(Action("market", (("brick", 1),), g.rules.resources[g.s.market_open[0]])) or _(
+        return g.why_illegal(Action("market", (("brick", 1),), g.rules.resources[open_cards[0]])) or _(
             "Not now"
         )
 
@@ -567,7 +570,7 @@ class GameScene(GuiScene):
         seat = ev["seat"]
         target = self.panel_rect(seat).center
         delay = 0.0
-        robber, robber_slot = g.s.robber, g.s.robber_slot
+        robber, robber_slot = g.s.robber, token_robber.robber_slot(g)
         for h, r, nodes, slot in g.producers.get(total, ()):
             if h == robber and (robber_slot < 0 or slot == robber_slot):  # D-8.1: only that token is blocked
                 continue
@@ -671,11 +674,11 @@ class GameScene(GuiScene):
             if self.buttons["trade"].is_enabled:
                 self.app.push(MarketDialog(self.app, self))
         elif key == "trade" and g.phase == "main":
-            from .game_dialogs import TradeDialog
+            from .trade_dialogs import TradeDialog
 
             self.app.push(TradeDialog(self.app, self))
         elif key == "bank" and g.phase == "main":
-            from .game_dialogs import BankDialog
+            from .trade_dialogs import BankDialog
 
             self.app.push(BankDialog(self.app, self))
         self.app.mark_dirty()
@@ -773,7 +776,7 @@ class GameScene(GuiScene):
             elif a.kind == "road" and (phase in ("setup_road", "road_building") or self.mode == "road"):
                 out["edge"].setdefault(a.a, []).append(a)
             elif a.kind == "robber" and self.token_robber:
-                out["token"].setdefault(dois.robber_spot(g, a.a), []).append(a)
+                out["token"].setdefault(token_robber.robber_spot(g, a.a), []).append(a)
             elif a.kind in ("robber", "remove_token") or (a.kind == "develop" and self.mode == "develop"):
                 out["hex"].setdefault(g.topo.hex_index[a.a], []).append(a)
         return out
@@ -832,7 +835,7 @@ class GameScene(GuiScene):
         elif action.kind == "road":
             x, y = self.layout.edge_mid(action.a)
         elif action.kind == "robber" and self.token_robber:
-            h, slot = dois.robber_spot(self.game, action.a)
+            h, slot = token_robber.robber_spot(self.game, action.a)
             x, y = token_centres(self.layout, self.game, h)[slot]
         else:
             x, y = self.layout.hex_center(self.game.topo.hex_index[action.a])
@@ -922,30 +925,31 @@ class GameScene(GuiScene):
         if key == self.dialog_open_for:
             return
         from . import game_dialogs as d
+        from . import trade_dialogs as td
 
         if g.phase == "discard":
             self.dialog_open_for = key
             self.app.push(d.DiscardDialog(self.app, self, g.s.discard_queue[0][1]))
         elif g.phase == "trade_offer":
             self.dialog_open_for = key
-            self.app.push(d.AnswerOfferDialog(self.app, self))
+            self.app.push(td.AnswerOfferDialog(self.app, self))
         elif g.phase == "trade_confirm":
             self.dialog_open_for = key
-            self.app.push(d.TradeAnswersDialog(self.app, self))
+            self.app.push(td.TradeAnswersDialog(self.app, self))
         elif g.phase == "market_cap":
             from .dois_dialogs import MarketCapDialog
 
             self.dialog_open_for = key
             self.app.push(MarketCapDialog(self.app, self))
-        elif g.phase == "main" and g.s.remote_drawn:
-            seen = (g.turn, len(g.s.remote_drawn))  # D-7.2: offer the choice once per card drawn
+        elif g.phase == "main" and (drawn := remote_cards.drawn_this_turn(g)):
+            seen = (g.turn, len(drawn))  # D-7.2: offer the choice once per card drawn
             if seen != self._remote_seen:
                 self._remote_seen = seen
                 offers = [a for a in self.ctl.legal() if a.kind == "remote_exchange"]
                 if offers:
                     from .dois_dialogs import RemoteCardDialog
 
-                    newest = g.s.remote_drawn[-1]
+                    newest = drawn[-1]
                     offers.sort(key=lambda a: a.a != newest)
                     self.app.push(RemoteCardDialog(self.app, self, offers))
 
@@ -1242,7 +1246,7 @@ class GameScene(GuiScene):
         """The number tokens a player took at founding and may place by terrain development (D-1.7, D-6)."""
         s = self.px
         y = rect.y + s(66)
-        reserve = sorted(self.game.s.reserve[seat])
+        reserve = sorted(token_removal.reserve_of(self.game, seat))
         self._tips.append(
             (
                 pygame.Rect(rect.x, y, rect.w, s(26)),
@@ -1327,7 +1331,8 @@ class GameScene(GuiScene):
             price_colour = INK
         self._text(surface, price_text, (x0, y), 12, price_colour, bold=True, max_w=w)
         y += s(20)
-        cards = sorted(g.s.market_open)
+        stock = market.state(g)
+        cards = sorted(stock.open)
         closed = bool(dice) and dice[0] == dice[1] and g.phase != "roll"
         cw = min(s(40), (w - s(4)) // max(1, len(cards)))
         ch = int(cw * 1.4)
@@ -1342,8 +1347,8 @@ class GameScene(GuiScene):
         y += ch + s(4)
         self._text(
             surface,
-            _("pile {p} · discards {d} · cap {c}", p=len(g.s.market_pile), d=len(g.s.market_discard),
-              c=g.rules.setting("market", "open_cap", 7)),
+            _("pile {p} · discards {d} · cap {c}", p=len(stock.pile), d=len(stock.discard),
+              c=market.settings(g)["open_cap"]),
             (x0, y), 12, INK_SOFT,
         )  # fmt: skip
         y += s(22)
@@ -1352,8 +1357,8 @@ class GameScene(GuiScene):
                 pygame.Rect(rect.x, market_top, rect.w, y - market_top),
                 _(
                     PANEL_TIPS["market"],
-                    cap=g.rules.setting("market", "open_cap", 7),
-                    renewal=dois.renewal_cards(g.rules),
+                    cap=market.settings(g)["open_cap"],
+                    renewal=market.renewal_cards(g),
                 ),
             )
         )
@@ -1376,7 +1381,7 @@ class GameScene(GuiScene):
             elif n <= 3:
                 low.append(_(res))
         y += s(46)
-        limit = g.rules.setting("collapse", "exhausted_resources", 2)
+        limit = collapse.cfg["exhausted_resources"] if (collapse := g.module("collapse")) else 2
         if out and len(out) < limit:
             text = _(
                 "{res} is exhausted: it costs double in the market. If {k} more run out, the economy "
@@ -1407,7 +1412,8 @@ class GameScene(GuiScene):
             )
             if "remote_cards" in g.rules.modules:
                 self._text(
-                    surface, _("remote-area cards: {n}", n=len(g.s.remote_deck)), (x0, y + s(18)), 12,
+                    surface, _("remote-area cards: {n}", n=len(remote_cards.state(g).deck)), (x0, y + s(18)),
+                    12,
                     INK_SOFT, max_w=w,
                 )  # fmt: skip
         self._tips.append(
@@ -1478,7 +1484,7 @@ class GameScene(GuiScene):
             b = self.buttons.get(key)
             if b is None:
                 continue
-            cost = dois.development_cost(g.rules) if item == "develop" else g.rules.costs[item]
+            cost = terrain_development.development_cost(g) if item == "develop" else g.rules.costs[item]
             x, y = b.rect.x + s(2), b.rect.bottom + s(3)
             for i, n in enumerate(cost):
                 for _k in range(n):

@@ -1,0 +1,265 @@
+"""Trading, for the computer player (``heuristic``): answering and making domestic offers, choosing a
+partner among the answers, and paying for Catan a Dois market cards with the cards the hand misses least.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, Game, make_bundle, queries
+from ..i18n import _
+from .heuristic_core import HeuristicCore
+
+MAX_OFFERS = {"easy": 0, "normal": 2, "hard": 2}
+ANSWERS_PER_TURN = 4  # offers from one player in one turn a bot will weigh; after that it declines
+MAX_TRADES_PER_TURN = 4  # bank and market trades a bot makes in one turn
+TRADE_KINDS = frozenset({"maritime", "market", "market_sell"})
+
+
+class Trader(HeuristicCore):
+    """The computer player's trades with the market and with the other players."""
+
+    # ---------------------------------------------------------------------------- market (Catan a Dois)
+
+    def _market_moves(
+        self, game: Game, world: Game, p: int, legal: list[Action], obs: dict[str, Any]
+    ) -> list[Action]:
+        """D-4.2: any cards may pay for an open market card, and the engine lists only one payment per card
+        (the cards held most). Add, for each open resource, the payment that costs our hand least (surplus
+        cards, not the ones a build needs), checked with ``game.is_legal``; and drop purchases that swap back
+        cards traded this turn (buying lumber with wool, then wool with lumber, only feeds the market)."""
+        names = world.rules.resources
+        bought, paid = _market_flows_this_turn(obs, p, names)
+        hand = world.s.hands[p]
+        nearest, can_city = self._build_context(world, p)
+        out: list[Action] = []
+        seen: set[Action] = set()
+        for a in legal:
+            if a.kind == "market":
+                r = names.index(a.b)
+                give = [0] * len(names)
+                for name, n in a.a:
+                    give[names.index(name)] = n
+                if r in paid or any(give[i] for i in bought):
+                    continue  # a swap back
+                price = sum(give)
+                better = self._cheapest_payment(world, p, hand, r, price, nearest, can_city, avoid=bought)
+                if better is not None and better != give:
+                    alt = Action("market", make_bundle(_bundle(names, better)), a.b)
+                    if alt not in seen and game.is_legal(alt):
+                        seen.add(alt)
+                        out.append(alt)
+            if a not in seen:
+                seen.add(a)
+                out.append(a)
+        return out
+
+    def _cheapest_payment(
+        self,
+        world: Game,
+        p: int,
+        hand: list[int],
+        r: int,
+        price: int,
+        nearest: int,
+        can_city: bool,
+        avoid: set[int],
+    ) -> list[int] | None:
+        """Pay ``price`` cards for one ``r``, dropping one card at a time the one whose loss costs the hand
+        (with the ``r`` bought) least; never ``r`` itself nor a card bought this turn. None if impossible."""
+        with_r = list(hand)
+        with_r[r] += 1
+        return self._shed(world, p, with_r, price, nearest, can_city, avoid | {r})
+
+    # --------------------------------------------------------------------------------------- trading
+
+    def _near_win(self, world: Game, q: int) -> bool:
+        return world.visible_vp(q) >= world.rules.vp_target - 2
+
+    def _answer(self, world: Game, p: int, legal: list[Action], obs: dict[str, Any]) -> Action:
+        """Answer the active player's offer: accept, decline or counter, with a reason."""
+        s = world.s
+        trade = s.trade
+        assert trade is not None
+        names = world.rules.resources
+        offerer = s.current
+        key = (obs["turn"], offerer, tuple(trade.give), tuple(trade.get), tuple(s.hands[p]))
+        if key in self._answered:  # the same question gets the same answer
+            action, reason = self._answered[key]
+            self.last_reason = reason
+            return action
+        count_key = (obs["turn"], offerer)
+        self._answer_count[count_key] = self._answer_count.get(count_key, 0) + 1
+        if len(self._answer_count) > 64:
+            self._answer_count = {count_key: self._answer_count[count_key]}
+        action, reason = self._judge_offer(world, p, legal, offerer, trade.give, trade.get, names)
+        if self._answer_count[count_key] > ANSWERS_PER_TURN and action.kind != "reject":
+            action, reason = Action("reject"), _("Enough offers for this turn.")
+        if len(self._answered) > 256:
+            self._answered.clear()
+        self._answered[key] = (action, reason)
+        self.last_reason = reason
+        return action
+
+    def _judge_offer(
+        self,
+        world: Game,
+        p: int,
+        legal: list[Action],
+        offerer: int,
+        give: list[int],
+        get: list[int],
+        names: tuple[str, ...],
+    ) -> tuple[Action, str]:
+        # the offerer gives ``give`` to us and gets ``get`` from us
+        if self.level != "easy" and self._near_win(world, offerer):
+            return Action("reject"), _("You're about to win.")
+        can_accept = any(a.kind == "accept" for a in legal)
+        delta = self._hand_delta(world, p, give, get)
+        threshold = 0.25 if self.level != "easy" else 0.0
+        if self.level != "easy" and world.visible_vp(offerer) > max(
+            world.visible_vp(q) for q in range(world.s.players) if q != offerer
+        ):
+            threshold += 0.4  # a little more reluctant to help the leader
+        wanted = max(
+            (i for i in range(len(names)) if give[i]),
+            key=lambda i: self._hand_delta(
+                world, p, [int(j == i) for j in range(len(names))], [0] * len(names)
+            ),
+            default=None,
+        )
+        if can_accept and delta > threshold:
+            return Action("accept"), _(
+                "I need {resource}.", resource=_(names[wanted])
+            ) if wanted is not None else _("That helps me.")
+        # a counter-offer: give one card we can spare instead of what they asked for
+        if self.level != "easy":
+            best: tuple[float, Action] | None = None
+            hand = world.s.hands[p]
+            for i in range(len(names)):
+                if not hand[i] or give[i]:
+                    continue
+                loss = [int(j == i) for j in range(len(names))]
+                d = self._hand_delta(world, p, give, loss)
+                if d > threshold + 0.1 and (best is None or d > best[0]):
+                    counter = Action("counter", make_bundle({names[i]: 1}), make_bundle(_bundle(names, give)))
+                    best = (d, counter)
+            if best is not None and best[1].a != make_bundle(_bundle(names, get)):
+                return best[1], _("I can give you {resource} instead.", resource=_(best[1].a[0][0]))
+        if not can_accept:
+            asked = next(i for i in range(len(names)) if get[i])
+            return Action("reject"), _("I don't have {resource} to spare.", resource=_(names[asked]))
+        needed = [
+            i
+            for i in range(len(names))
+            if get[i]
+            and self._hand_delta(world, p, [0] * len(names), [int(j == i) for j in range(len(names))]) < -0.6
+        ]
+        if needed:
+            return Action("reject"), _("I need my {resource}.", resource=_(names[needed[0]]))
+        return Action("reject"), _("That doesn't help me.")
+
+    def _maybe_offer(self, world: Game, p: int, obs: dict[str, Any]) -> Action | None:
+        """Propose a domestic trade when one card is missing for a build and we can spare another."""
+        limit = MAX_OFFERS[self.level]
+        s, rules = world.s, world.rules
+        if (
+            not limit
+            or s.offers_made >= limit
+            or s.built
+            or not rules.option("domestic_trade", True)
+            or not queries.trading_allowed(world)
+        ):
+            return None
+        names = rules.resources
+        hand = s.hands[p]
+        has_spot = bool(queries.settlement_spots(world, p))
+        _spot, can_city = self._build_context(world, p)
+        targets = []
+        if can_city:
+            targets.append(rules.costs["city"])
+        if has_spot and s.pieces_left[p][1]:
+            targets.append(rules.costs["settlement"])
+        for cost in targets:
+            missing = [i for i in range(len(names)) if cost[i] > hand[i]]
+            short = sum(cost[i] - hand[i] for i in missing)
+            if short != 1:
+                continue
+            need = missing[0]
+            others_hold = rules.bank_per_resource - s.bank[need] - hand[need]
+            if others_hold <= 0:
+                continue
+            spare = [i for i in range(len(names)) if hand[i] - cost[i] >= 1 and i != need]
+            if not spare:
+                continue
+            give = max(spare, key=lambda i: hand[i] - cost[i])
+            n_give = 2 if hand[give] - cost[give] >= 3 else 1
+            key = (obs["turn"], p, give, need, n_give)
+            if key in self._offered:
+                continue
+            if len(self._offered) > 64:
+                self._offered.clear()
+            self._offered.add(key)
+            self.last_reason = _("I need {resource}.", resource=_(names[need]))
+            return Action("offer", make_bundle({names[give]: n_give}), make_bundle({names[need]: 1}))
+        return None
+
+    def _confirm(self, world: Game, p: int, legal: list[Action]) -> Action:
+        """Pick the answer that helps most; never trade with a player about to win."""
+        s = world.s
+        trade = s.trade
+        assert trade is not None
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if a.kind != "confirm":
+                continue
+            q = a.a
+            if self.level != "easy" and self._near_win(world, q):
+                continue
+            verdict, q_gives, q_gets = trade.answers[q]
+            gain, loss = (trade.get, trade.give) if verdict == "accept" else (q_gives, q_gets)
+            d = self._hand_delta(world, p, gain, loss)
+            if d > 0 and (best is None or d > best[0]):
+                best = (d, a)
+        if best is None:
+            self.last_reason = _("No answer helps me.")
+            return Action("cancel")
+        self.last_reason = _("Deal.")
+        return best[1]
+
+
+def trades_this_turn(obs: dict[str, Any], seat: int) -> int:
+    """Bank and market trades ``seat`` made this turn, counted from the public log."""
+    turn = obs["turn"]
+    n = 0
+    for ev in reversed(obs["log"]):
+        if ev.get("turn") != turn:
+            break
+        if ev.get("t") in TRADE_KINDS and ev.get("seat") == seat:
+            n += 1
+    return n
+
+
+def _market_flows_this_turn(
+    obs: dict[str, Any], seat: int, names: tuple[str, ...]
+) -> tuple[set[int], set[int]]:
+    """The resources ``seat`` bought from and paid to the market this turn (D-4), from the public log."""
+    turn = obs["turn"]
+    bought: set[int] = set()
+    paid: set[int] = set()
+    for ev in reversed(obs["log"]):
+        if ev.get("turn") != turn:
+            break
+        if ev.get("seat") != seat:
+            continue
+        if ev.get("t") == "market":
+            bought.add(names.index(ev["get"]))
+            paid.update(names.index(x) for x, n in ev["give"].items() if n)
+        elif ev.get("t") == "market_sell":
+            paid.add(names.index(ev["give"]))
+            bought.update(names.index(x) for x, n in ev["get"].items() if n)
+    return bought, paid
+
+
+def _bundle(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:
+    return {names[i]: n for i, n in enumerate(counts) if n}

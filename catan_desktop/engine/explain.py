@@ -1,0 +1,230 @@
+"""Why an action is not legal now: the reason a player reads (RULES.md Part B, and the modules' own).
+
+``explain`` returns None for a legal action, else a reason. Rule modules explain their own action kinds
+and phases, and may give a more specific reason for a core action (``why_not``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, Bundle, bundle_size, well_formed
+from .queries import (
+    CITY,
+    ROAD,
+    SETTLEMENT,
+    actor,
+    can_afford,
+    counts,
+    harbour_rates,
+    playable_dev,
+    robber_victims,
+    settlement_spot_free,
+    trading_allowed,
+)
+from .reasons import Reason
+from .ruleset import DEV_KINDS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+def _need(g: Game, p: int, item: str) -> Reason:
+    """The cost of ``item`` and what seat ``p`` still lacks of it."""
+    names, cost, hand = g.rules.resources, g.rules.costs[item], g.s.hands[p]
+    return Reason(
+        "need_resources",
+        item=item,
+        cost={names[i]: n for i, n in enumerate(cost) if n},
+        missing={names[i]: n - hand[i] for i, n in enumerate(cost) if n > hand[i]},
+    )
+
+
+def offer_problem(g: Game, give: Bundle, get: Bundle, giver_hand: list[int]) -> str | None:
+    """Return why a trade proposal (giver gives ``give`` for ``get``) is malformed, or None (Q-10)."""
+    give_c = counts(g, give)
+    get_c = counts(g, get)
+    if give_c is None or get_c is None:
+        return Reason("trade_unknown_resource")
+    if not give or not get:
+        return Reason("trade_empty_side")
+    if any(a and b for a, b in zip(give_c, get_c, strict=True)):
+        return Reason("trade_same_resource")
+    if not can_afford(giver_hand, give_c):
+        return Reason("trade_not_held")
+    return None
+
+
+
+def explain(g: Game, action: Action) -> str | None:
+    """Return why ``action`` is not legal now, or None when it is legal."""
+    s = g.s
+    if s.phase == "over":
+        return Reason("game_over")
+    if not well_formed(action):
+        if action.kind not in g.plugins.kind_phases:
+            return Reason("unknown_action", kind=action.kind)
+        return Reason("malformed_action", text=repr(tuple(action)))
+    kind = action.kind
+    if kind == "offer" and s.phase == "main":
+        return _explain_offer(g, action)
+    owner = g.plugins.open_kinds.get(kind)
+    if owner is not None:  # legal for any valid payload: the module checks it whole
+        return owner.explain(g, action)
+    if kind == "counter" and s.phase == "trade_offer":
+        return offer_problem(g, action.a, action.b, s.hands[actor(g)])
+    if action in g.legal_list():
+        return None
+    return _reason(g, action)
+
+
+def _explain_offer(g: Game, action: Action) -> str | None:
+    s, rules = g.s, g.rules
+    if not rules.option("domestic_trade", True):
+        return Reason("domestic_trade_off")
+    if not trading_allowed(g):
+        return Reason("trade_after_build")
+    if s.offers_made >= rules.option("max_offers_per_turn", 6):
+        return Reason("offer_limit")
+    return offer_problem(g, action.a, action.b, s.hands[s.current])
+
+
+KIND_PHASES = {
+    "roll": ("roll",),
+    "end": ("main",),
+    "buy": ("main",),
+    "settle": ("setup_settlement", "main"),
+    "city": ("main",),
+    "road": ("setup_road", "main", "road_building"),
+    "knight": ("roll", "main"),
+    "road_building": ("roll", "main"),
+    "year_of_plenty": ("roll", "main"),
+    "monopoly": ("roll", "main"),
+    "robber": ("robber", "place_robber"),
+    "discard": ("discard",),
+    "maritime": ("main",),
+    "offer": ("main",),
+    "accept": ("trade_offer",),
+    "reject": ("trade_offer",),
+    "counter": ("trade_offer",),
+    "confirm": ("trade_confirm",),
+    "cancel": ("trade_confirm",),
+}
+
+
+def _reason(g: Game, action: Action) -> str:
+    """A specific reason for an action known not to be in the legal set."""
+    s, rules, topo = g.s, g.rules, g.topo
+    kind = action.kind
+    phases = g.plugins.kind_phases.get(kind)
+    if phases is None:
+        return Reason("unknown_action", kind=kind)
+    for m in g.plugins.why_not:
+        reason = m.why_not(g, action)
+        if reason is not None:
+            return reason
+    if s.phase not in phases:
+        return Reason("waiting_for", seat=actor(g), phase=s.phase)
+    owner = g.plugins.kind_owner.get(kind)
+    if owner is not None:
+        return owner.explain(g, action) or Reason("not_allowed_now")
+    building = s.phase == "main" or s.phase in g.plugins.build_phases
+    p = actor(g)
+    hand = s.hands[p]
+    left = s.pieces_left[p]
+    if kind in ("knight", "road_building", "year_of_plenty", "monopoly"):
+        k = DEV_KINDS.index(kind)
+        if s.dev_played:
+            return Reason("dev_already_played")
+        if s.dev_hand[p][k] == 0:
+            return Reason("no_dev_card", card=kind)
+        if not playable_dev(g, p, k):
+            return Reason("dev_card_new")
+        if kind == "road_building":
+            return Reason("no_road_spot")
+        if kind in ("year_of_plenty", "monopoly"):
+            if (action.a is not None and action.a not in g.res_index) or (
+                action.b is not None and action.b not in g.res_index
+            ):
+                return Reason("unknown_resource")
+            return Reason("bank_cannot_supply")
+    if kind == "buy":
+        if not s.dev_deck:
+            return Reason("deck_empty")
+        return _need(g, p, "development_card")
+    if kind == "road":
+        e = action.a
+        if not isinstance(e, int) or not 0 <= e < topo.num_edges:
+            return Reason("no_such_path")
+        if s.edge_owner[e] >= 0:
+            return Reason("path_taken")
+        if s.phase == "setup_road":
+            return Reason("founding_road_away")
+        if building:
+            if not left[ROAD]:
+                return Reason("no_pieces_left", piece="road")
+            if not can_afford(hand, rules.costs["road"]):
+                return _need(g, p, "road")
+        return Reason("road_not_connected")
+    if kind in ("settle", "city"):
+        n = action.a
+        if not isinstance(n, int) or not 0 <= n < topo.num_nodes:
+            return Reason("no_such_intersection")
+        if kind == "city":
+            if s.node_owner[n] != p or s.node_level[n] != 1:
+                return Reason("city_needs_settlement")
+            if not left[CITY]:
+                return Reason("no_pieces_left", piece="city")
+            return _need(g, p, "city")
+        if s.node_owner[n] >= 0:
+            return Reason("intersection_taken")
+        if not settlement_spot_free(g, n):
+            return Reason("distance_rule")
+        if building:
+            if not left[SETTLEMENT]:
+                return Reason("no_pieces_left", piece="settlement")
+            if not can_afford(hand, rules.costs["settlement"]):
+                return _need(g, p, "settlement")
+            return Reason("settlement_not_on_road")
+    if kind == "maritime":
+        if not trading_allowed(g):
+            return Reason("trade_after_build")
+        gi, gj = g.res_index.get(action.a), g.res_index.get(action.b)
+        if gi is None or gj is None:
+            return Reason("unknown_resource")
+        if gi == gj:
+            return Reason("trade_same_resource_bank")
+        rate = harbour_rates(g, p)[gi]
+        if hand[gi] < rate:
+            return Reason("bank_rate", n=rate, resource=action.a)
+        return Reason("bank_out_of", resource=action.b)
+    if kind == "robber":
+        h = topo.hex_index.get(str(action.a).partition("/")[0])
+        if h is None:
+            return Reason("no_such_hex")
+        if s.phase == "place_robber":
+            return Reason("robber_start_desert")
+        if h == s.robber:
+            return Reason("robber_must_move")
+        victims = robber_victims(g, h, p)
+        if action.b is None:
+            return Reason("must_steal")
+        if action.b not in victims:
+            return Reason("steal_not_adjacent")
+    if kind == "discard":
+        amount = s.discard_queue[0][1]
+        if not isinstance(action.a, tuple):
+            return Reason("malformed_action", text=repr(tuple(action)))
+        c = counts(g, action.a)
+        if c is None:
+            return Reason("unknown_resource")
+        if bundle_size(action.a) != amount:
+            return Reason("discard_exactly", n=amount)
+        return Reason("cards_not_held")
+    if kind == "accept":
+        return Reason("accept_cannot_pay")
+    if kind == "confirm":
+        return Reason("confirm_unavailable")
+    if kind == "offer":
+        return Reason("domestic_trade_off")
+    return Reason("not_allowed_now")
+

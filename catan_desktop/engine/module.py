@@ -1,0 +1,251 @@
+"""The rule-module protocol: mechanics that data cannot express, as plugins the core calls in one loop.
+
+A rule file switches a module on by name (``modules: [market]``) and parameterises it
+(``module_settings: {market: {open_cap: 7}}``). A module is a subclass of :class:`RuleModule` registered
+with :func:`register`; one instance per game's rules. It may have
+
+- typed **settings** (``SETTINGS``: name -> :class:`Setting`), checked by the rule-file schema and read as
+  ``self.cfg[name]`` (resource and card tables already turned into per-index lists);
+- its own **state section** (``new_state`` / ``clone`` / ``to_data`` / ``from_data``), kept in the
+  snapshot under the module's name and in ``State.modules``;
+- its own **phases** (``PHASES``) and **action kinds** (``ACTIONS``, registered in ``actions.py`` with their
+  text form, parser and payload check);
+- **hooks** the core calls at fixed points: legal actions, apply, explain, on roll, on produce (robber
+  blocking), on build, on cards moved, on turn end, scoring, the seat view and snapshot read/write.
+
+Every hook has a do-nothing default; the game calls only the hooks a module overrides (see
+:meth:`Game.hooks`), so a variant without modules pays nothing. The core never tests a module's name.
+docs/rule-modules.md explains the design and how Frenemies, Helpers and the scenario maps plug in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from .errors import SnapshotError
+from .ruleset import DEV_KINDS, Ruleset
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import Game
+
+
+class ModuleState(Protocol):
+    """A module's state section: any object with ``clone()`` (``State.clone`` copies it)."""
+
+    def clone(self) -> ModuleState: ...
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One typed module setting.
+
+    ``kind``: ``"count"`` (a whole number >= ``minimum``), ``"resources"`` (resource name -> count, read as a
+    per-resource list), ``"dev_cards"`` (development card name -> count, read as a mapping in DEV_KINDS
+    order).
+    """
+
+    kind: str
+    default: Any
+    minimum: int = 0
+    doc: str = ""
+
+
+SETTING_KINDS = ("count", "resources", "dev_cards")
+
+
+class RuleModule:
+    """Base class of rule modules; every hook does nothing until a subclass overrides it."""
+
+    NAME: ClassVar[str] = ""
+    RULES: ClassVar[str] = ""  # the rule numbers it implements, e.g. "D-4, D-5.3"
+    REQUIRES: ClassVar[tuple[str, ...]] = ()  # other modules it builds on (checked by the schema)
+    SETTINGS: ClassVar[dict[str, Setting]] = {}
+    PHASES: ClassVar[tuple[str, ...]] = ()  # its own phases
+    ACTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}  # action kind -> the phases it belongs to
+    OPEN_KINDS: ClassVar[frozenset[str]] = frozenset()  # kinds legal for any valid payload (not all listed)
+    SCORING_KINDS: ClassVar[frozenset[str]] = frozenset()  # its action kinds after which the actor may win
+    BUILD_PHASES: ClassVar[frozenset[str]] = frozenset()  # its phases in which one builds and pays as in main
+    ENDS_WITHOUT_WINNER: ClassVar[bool] = False  # a game under it may end with nobody winning
+    DEV_CARDS_MAY_LEAVE: ClassVar[bool] = False  # development cards may leave the game unplayed
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        raw = rules.data.get("module_settings", {}).get(self.NAME, {})
+        self.cfg: dict[str, Any] = {name: _read(rules, s, raw.get(name, s.default)) for name, s in
+                                    self.SETTINGS.items()}
+
+    # ------------------------------------------------------------------------------------------ state
+
+    def new_state(self, g: Game) -> ModuleState | None:
+        """Return this module's state for a new game (may draw from ``g.rng``), or None for none."""
+        return None
+
+    def to_data(self, g: Game, state: Any) -> Any:
+        """Return the state as JSON data for the snapshot (under ``modules.NAME``)."""
+        return None
+
+    def from_data(self, g: Game, data: Any) -> ModuleState | None:
+        """Rebuild the state from ``to_data`` output or a hand-written section (None when the snapshot has
+        no section for this module); raises SnapshotError naming the field."""
+        return None
+
+    def upgrade_v1(self, snapshot: Mapping[str, Any]) -> Any:
+        """Return this module's section from a version-1 snapshot (before modules had sections), or None."""
+        return None
+
+    def view(self, g: Game, seat: int) -> Any:
+        """Return what ``seat`` may know of this module's state (JSON data), or None."""
+        return None
+
+    def check(self, g: Game) -> list[str]:
+        """Return problems of a loaded position that this module can see (for snapshot checks)."""
+        return []
+
+    def held_resources(self, g: Game) -> list[int] | None:
+        """Resource cards this module holds outside hands and bank, per resource (card conservation)."""
+        return None
+
+    def resource_supply(self) -> list[int] | None:
+        """Resource cards this module adds to the game's total, per resource."""
+        return None
+
+    def held_dev_cards(self, g: Game) -> list[int] | None:
+        """Development cards this module holds outside hands and deck, per DEV_KINDS (card conservation)."""
+        return None
+
+    def dev_card_supply(self) -> list[int] | None:
+        """Development cards this module adds to the game's total, per DEV_KINDS."""
+        return None
+
+    # -------------------------------------------------------------------------------------- actions
+
+    def actor(self, g: Game) -> int:
+        """The seat to act in one of this module's phases."""
+        return g.s.current
+
+    def phase_actions(self, g: Game) -> list[Action]:
+        """The legal actions in one of this module's phases."""
+        return []
+
+    def legal(self, g: Game, actions: list[Action]) -> list[Action]:
+        """Adjust the legal actions of the current phase (add, filter or replace); return the list."""
+        return actions
+
+    def apply(self, g: Game, action: Action) -> None:
+        """Apply one of this module's actions, or a core action in one of its phases (already legal)."""
+        raise NotImplementedError(f"{self.NAME} does not apply {action.kind}")
+
+    def explain(self, g: Game, action: Action) -> str | None:
+        """For an open kind: why it is illegal, or None. Else: a reason for an action known to be illegal."""
+        return None
+
+    def why_not(self, g: Game, action: Action) -> str | None:
+        """A specific reason why a core action is illegal under this module, or None to let the core say."""
+        return None
+
+    # ---------------------------------------------------------------------------------------- events
+
+    def on_new_game(self, g: Game) -> None:
+        """After the board is laid, the deck shuffled and the start player chosen."""
+
+    def on_roll(self, g: Game, total: int) -> None:
+        """After the dice are rolled, before production or the 7."""
+
+    def robber_blocks(self, g: Game, slot: int) -> bool:
+        """Whether the robber's hex stops producing for its number token ``slot`` (default: every token)."""
+        return True
+
+    def place_robber(self, g: Game, spot: str) -> tuple[int, dict[str, Any]] | None:
+        """Read a robber spot this module defines: (hex, extra event fields), or None if not its form."""
+        return None
+
+    def after_robber(self, g: Game, h: int, victim: int | None) -> None:
+        """After the robber has moved to hex ``h`` and stolen from ``victim`` (None: no steal chosen)."""
+
+    def on_seven(self, g: Game) -> None:
+        """After a 7, once the discards are known (``g.s.discard_queue``, which it may change)."""
+
+    def on_produce(self, g: Game, total: int, received: dict[int, dict[str, int]]) -> None:
+        """After the production of a roll of ``total`` (not a 7): ``received`` maps seats to the cards they
+        got (empty when nobody got any)."""
+
+    def adjust_rates(self, g: Game, seat: int, rates: list[int]) -> None:
+        """Change ``seat``'s bank rates per resource in place (after the harbours by buildings). A module
+        whose answer changes must clear ``g.spot_cache``."""
+
+    def road_passes(self, g: Game, seat: int, node: int) -> bool:
+        """Whether ``seat``'s road network may continue through ``node``, which holds no building of
+        theirs (the core already stops it at an opponent's building)."""
+        return True
+
+    def can_settle(self, g: Game, seat: int, node: int) -> bool:
+        """Whether ``seat`` may found or build a settlement on ``node`` (on top of the distance rule and,
+        after the founding phase, the road connection)."""
+        return True
+
+    def on_build(self, g: Game, seat: int, kind: str, where: int, founding: bool) -> bool:
+        """After a settlement, city or road is placed. During the founding phase, return True to take over
+        what comes next (the core then neither pays starting resources nor asks for the road)."""
+        return False
+
+    def on_cards_moved(self, g: Game) -> None:
+        """After every action (any action may move cards)."""
+
+    def on_turn_end(self, g: Game) -> bool:
+        """When the active player ends the turn; return True to take over (the core does not advance)."""
+        return False
+
+    def on_dev_card_lost(self, g: Game, seat: int, card: str) -> None:
+        """After a development card leaves ``seat``'s hand other than by being played."""
+
+    def extra_supply(self, g: Game, r: int) -> int:
+        """Cards of resource ``r`` a Year of Plenty may take beyond the bank."""
+        return 0
+
+    def take_supply(self, g: Game, r: int) -> bool:
+        """Take one card of ``r`` for a Year of Plenty when the bank has none; True if it could."""
+        return False
+
+    def monopoly_take(self, g: Game, r: int) -> int:
+        """Cards of ``r`` a Monopoly takes from this module's stocks (removed here, added by the core)."""
+        return 0
+
+    def vp(self, g: Game, seat: int) -> dict[str, int]:
+        """Victory points this module gives ``seat``, by source (visible to everyone)."""
+        return {}
+
+
+def _read(rules: Ruleset, setting: Setting, value: Any) -> Any:
+    if setting.kind == "resources":
+        return [int(value.get(r, 0)) for r in rules.resources]
+    if setting.kind == "dev_cards":
+        return {k: int(value.get(k, 0)) for k in DEV_KINDS if value.get(k, 0)}
+    return int(value)
+
+
+REGISTRY: dict[str, type[RuleModule]] = {}
+
+def register(cls: type[RuleModule]) -> type[RuleModule]:
+    """Class decorator: make a module available to rule files under ``cls.NAME``."""
+    if not cls.NAME or cls.NAME in REGISTRY:
+        raise ValueError(f"rule module needs a new, non-empty NAME (got {cls.NAME!r})")
+    REGISTRY[cls.NAME] = cls
+    return cls
+
+
+def overrides(module: RuleModule, hook: str) -> bool:
+    """True when ``module`` defines ``hook`` itself rather than inheriting the do-nothing default."""
+    return getattr(type(module), hook) is not getattr(RuleModule, hook)
+
+
+def read_section(data: Any, name: str, reader: Callable[[], Any]) -> Any:
+    """Run ``reader`` and turn the usual malformed-data errors into a SnapshotError naming the section."""
+    try:
+        return reader()
+    except SnapshotError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise SnapshotError(f"modules.{name}: not valid ({exc!r})") from exc

@@ -1,0 +1,25 @@
+"""The built-in rule modules, one file each; importing this package registers them by name.
+
+A new mechanic is a new file here with a ``@register``-ed ``RuleModule`` subclass and one import below;
+the core does not change (docs/rule-modules.md).
+"""
+
+from . import (
+    collapse,
+    market,
+    remote_cards,
+    special_building_phase,
+    terrain_development,
+    token_removal,
+    token_robber,
+)
+
+__all__ = [
+    "collapse",
+    "market",
+    "remote_cards",
+    "special_building_phase",
+    "terrain_development",
+    "token_removal",
+    "token_robber",
+]

@@ -1,0 +1,85 @@
+"""The rule modules of one Ruleset, sorted for the core: who owns which phase and action kind, and which
+modules override which hook (the core loops over those lists only, so a variant without modules pays
+nothing)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from .actions import CORE_KINDS
+from .explain import KIND_PHASES
+from .module import REGISTRY, RuleModule
+from .perform import SCORING_KINDS
+from .ruleset import Ruleset
+from .state import PHASES
+
+_HOOKS = (
+    "legal", "on_roll", "place_robber", "after_robber", "on_build", "on_cards_moved", "on_turn_end",
+    "on_dev_card_lost", "extra_supply", "take_supply", "monopoly_take", "vp", "why_not", "on_seven",
+    "on_produce", "adjust_rates", "road_passes", "can_settle",
+)
+_CACHE_SIZE = 64
+
+
+class Plugins:
+    """The modules a Ruleset switches on (in the rule file's order), indexed for the core."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.modules: tuple[RuleModule, ...] = tuple(REGISTRY[name](rules) for name in rules.modules)
+        self.by_name = {m.NAME: m for m in self.modules}
+        self.phases: tuple[str, ...] = PHASES + tuple(p for m in self.modules for p in m.PHASES)
+        self.phase_owner = {p: m for m in self.modules for p in m.PHASES}
+        self.kind_owner = {k: m for m in self.modules for k in m.ACTIONS if k not in CORE_KINDS}
+        kind_phases = {k: tuple(v) for k, v in KIND_PHASES.items()}
+        for m in self.modules:
+            for kind, phases in m.ACTIONS.items():
+                kind_phases[kind] = kind_phases.get(kind, ()) + tuple(phases)
+        self.kind_phases = kind_phases
+        self.open_kinds = {k: m for m in self.modules for k in m.OPEN_KINDS}
+        self.scoring_kinds = SCORING_KINDS.union(*(m.SCORING_KINDS for m in self.modules))
+        self.build_phases = frozenset().union(*(m.BUILD_PHASES for m in self.modules))
+        for hook in _HOOKS:
+            setattr(self, hook, [m for m in self.modules if _overrides(m, hook)])
+        blockers = [m for m in self.modules if _overrides(m, "robber_blocks")]
+        self.robber_blocks: RuleModule | None = blockers[0] if blockers else None
+
+    # typed views of the hook lists set above (for readers and type checkers)
+    legal: list[RuleModule]
+    on_roll: list[RuleModule]
+    place_robber: list[RuleModule]
+    after_robber: list[RuleModule]
+    on_build: list[RuleModule]
+    on_cards_moved: list[RuleModule]
+    on_turn_end: list[RuleModule]
+    on_dev_card_lost: list[RuleModule]
+    extra_supply: list[RuleModule]
+    take_supply: list[RuleModule]
+    monopoly_take: list[RuleModule]
+    vp: list[RuleModule]
+    why_not: list[RuleModule]
+    on_seven: list[RuleModule]
+    on_produce: list[RuleModule]
+    adjust_rates: list[RuleModule]
+    road_passes: list[RuleModule]
+    can_settle: list[RuleModule]
+
+
+def _overrides(module: RuleModule, hook: str) -> bool:
+    return getattr(type(module), hook) is not getattr(RuleModule, hook)
+
+
+_PLUGINS: OrderedDict[int, tuple[Ruleset, Plugins]] = OrderedDict()
+
+
+def plugins_for(rules: Ruleset) -> Plugins:
+    """Return the Plugins of ``rules`` (built once per Ruleset object, kept for the last few used)."""
+    key = id(rules)
+    hit = _PLUGINS.get(key)
+    if hit is not None and hit[0] is rules:
+        _PLUGINS.move_to_end(key)
+        return hit[1]
+    plugins = Plugins(rules)
+    _PLUGINS[key] = (rules, plugins)
+    if len(_PLUGINS) > _CACHE_SIZE:
+        _PLUGINS.popitem(last=False)
+    return plugins

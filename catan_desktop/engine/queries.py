@@ -1,0 +1,233 @@
+"""Questions about a game the rules ask again and again: who acts, what a hand affords, where one may build.
+
+Cached answers live in ``g.spot_cache`` (cleared whenever a piece is placed or the board changes).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Bundle, make_bundle
+
+if TYPE_CHECKING:
+    from .game import Game
+
+KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = range(5)
+ROAD, SETTLEMENT, CITY = range(3)
+
+
+def actor(g: Game) -> int:
+    """Return the seat that must act now."""
+    s = g.s
+    ph = s.phase
+    if ph == "main" or ph == "roll":  # the common case first: this runs for every action
+        return s.current
+    if ph == "setup_settlement" or ph == "setup_road":
+        return s.setup_queue[s.setup_index]
+    if ph == "discard":
+        return s.discard_queue[0][0]
+    if ph == "trade_offer":
+        assert s.trade is not None
+        return s.trade.responders[len(s.trade.answers)]
+    owner = g.plugins.phase_owner.get(ph)
+    if owner is not None:
+        return owner.actor(g)
+    return s.current
+
+
+def founding_actor(g: Game) -> int:
+    """The seat whose founding step it is (B-3.4: the snake order in ``setup_queue``)."""
+    s = g.s
+    return s.setup_queue[s.setup_index]
+
+
+def can_afford(hand: list[int], cost: tuple[int, ...] | list[int]) -> bool:
+    """True when ``hand`` holds at least ``cost`` of every resource."""
+    for i, c in enumerate(cost):  # noqa: SIM110 - a plain loop is faster on this hot path
+        if hand[i] < c:
+            return False
+    return True
+
+
+def settlement_spot_free(g: Game, n: int) -> bool:
+    """True when node ``n`` is empty and no neighbouring node holds a building (distance rule, B-8.4)."""
+    owner = g.s.node_owner
+    if owner[n] >= 0:
+        return False
+    return all(owner[m] < 0 for m in g.topo.node_neighbours[n])
+
+
+def road_spots(g: Game, p: int) -> list[int]:
+    """Return the free edges where seat ``p`` may build a road (B-8.3), sorted."""
+    key = ("road", p)
+    cached = g.spot_cache.get(key)
+    if cached is None:
+        cached = g.spot_cache[key] = _road_spots(g, p)
+    return cached
+
+
+def _road_spots(g: Game, p: int) -> list[int]:
+    s, topo = g.s, g.topo
+    owner = s.node_owner
+    edge_owner = s.edge_owner
+    spots: set[int] = set()
+    nodes: set[int] = set(s.buildings_of[p])
+    for e in s.roads_of[p]:
+        a, b = topo.edge_nodes[e]
+        # a road network continues through a node unless another player's building sits on it
+        if owner[a] < 0 or owner[a] == p:
+            nodes.add(a)
+        if owner[b] < 0 or owner[b] == p:
+            nodes.add(b)
+    for m in g.plugins.road_passes:  # e.g. not through an unsettled location space (S-3.2, Q-47)
+        nodes = {n for n in nodes if owner[n] == p or m.road_passes(g, p, n)}
+    for n in nodes:
+        for e in topo.node_edges[n]:
+            if edge_owner[e] < 0:
+                spots.add(e)
+    return sorted(spots)
+
+
+def settlement_spots(g: Game, p: int) -> list[int]:
+    """Return the nodes where seat ``p`` may build a settlement after the founding phase, sorted."""
+    key = ("settle", p)
+    cached = g.spot_cache.get(key)
+    if cached is None:
+        cached = g.spot_cache[key] = _settlement_spots(g, p)
+    return cached
+
+
+def _settlement_spots(g: Game, p: int) -> list[int]:
+    s, topo = g.s, g.topo
+    found: set[int] = set()
+    for e in s.roads_of[p]:
+        for n in topo.edge_nodes[e]:
+            if settlement_spot_free(g, n):
+                found.add(n)
+    for m in g.plugins.can_settle:  # e.g. only on location spaces (S-3.1)
+        found = {n for n in found if m.can_settle(g, p, n)}
+    return sorted(found)
+
+
+def harbour_rates(g: Game, p: int) -> list[int]:
+    """Return seat ``p``'s best maritime rate for each resource (B-7.2). Shared list: do not modify."""
+    key = ("rates", p)
+    cached = g.spot_cache.get(key)
+    if cached is None:
+        cached = g.spot_cache[key] = _harbour_rates(g, p)
+    return cached
+
+
+def _harbour_rates(g: Game, p: int) -> list[int]:
+    rules = g.rules
+    rates = [rules.rate_none] * len(rules.resources)
+    node_harbour = g.node_harbour
+    for n in g.s.buildings_of[p]:
+        kind = node_harbour.get(n)
+        if kind is None:
+            continue
+        if kind == "generic":
+            rates = [min(r, rules.rate_generic) for r in rates]
+        else:
+            i = g.res_index[kind]
+            rates[i] = min(rates[i], rules.rate_special)
+    for m in g.plugins.adjust_rates:  # e.g. harbours reached by road (S-3.3), a turn's 2:1 trade (S-5.3)
+        m.adjust_rates(g, p, rates)
+    return rates
+
+
+def playable_dev(g: Game, p: int, kind: int) -> bool:
+    """True when seat ``p`` holds a card of ``kind`` it did not buy this turn (B-4.3)."""
+    s = g.s
+    return s.dev_hand[p][kind] - s.dev_new[p][kind] > 0
+
+
+def trading_allowed(g: Game) -> bool:
+    """True while the active player may still trade this turn (reading Q-06)."""
+    return not (g.s.built and g.rules.option("strict_trade_then_build", True))
+
+
+def counts(g: Game, bundle: Bundle) -> list[int] | None:
+    """Return per-resource counts for a bundle, or None when it names an unknown resource."""
+    out = [0] * len(g.rules.resources)
+    for name, n in bundle:
+        i = g.res_index.get(name)
+        if i is None:
+            return None
+        out[i] += n
+    return out
+
+
+def bundle_of(g: Game, values: list[int]) -> Bundle:
+    """Return the canonical bundle for per-resource counts."""
+    return make_bundle([(g.rules.resources[i], n) for i, n in enumerate(values) if n])
+
+
+def robber_start_hexes(g: Game) -> list[int]:
+    """The hexes the robber may start on: the map's robber space, or every hex of the variant's robber-start
+    terrain (F-2.5)."""
+    board_map = g.rules.board_map
+    if board_map is not None and board_map.robber:
+        return [g.topo.hex_index[board_map.robber]]
+    want = g.rules.robber_start
+    return [h for h, t in enumerate(g.s.terrain) if t == want]
+
+
+def robber_victims(g: Game, h: int, p: int) -> list[int]:
+    """Return the seats other than ``p`` with a building next to hex ``h`` (B-6.4), sorted."""
+    owner = g.s.node_owner
+    found = []
+    for n in g.topo.hex_nodes[h]:
+        o = owner[n]
+        if o >= 0 and o != p and o not in found:
+            found.append(o)
+    found.sort()
+    return found
+
+
+def sub_bundles(g: Game, hand: list[int], amount: int) -> list[Bundle]:
+    """Every distinct choice of ``amount`` cards from ``hand`` (as bundles), in a fixed order."""
+    names = g.rules.resources
+    order = sorted(range(len(names)), key=lambda i: names[i])
+    out: list[Bundle] = []
+    pick = [0] * len(order)
+
+    def rec(k: int, remaining: int) -> None:
+        if k == len(order) - 1:
+            i = order[k]
+            if remaining <= hand[i]:
+                pick[k] = remaining
+                out.append(tuple((names[order[j]], pick[j]) for j in range(len(order)) if pick[j]))
+            return
+        i = order[k]
+        rest_capacity = sum(hand[order[j]] for j in range(k + 1, len(order)))
+        for take in range(min(hand[i], remaining), -1, -1):
+            if remaining - take > rest_capacity:
+                break
+            pick[k] = take
+            rec(k + 1, remaining - take)
+        pick[k] = 0
+
+    rec(0, amount)
+    return out
+
+
+
+def tokens_of(g: Game, h: int) -> list[int]:
+    """The number tokens on hex ``h``: the printed one (if still there), then any added ones (D-6.5)."""
+    s = g.s
+    out = [s.number[h]] if s.number[h] else []
+    if s.extra_tokens:
+        out.extend(s.extra_tokens[h])
+    return out
+
+
+def add_token(g: Game, h: int, token: int) -> None:
+    """Put a number token on hex ``h``: as its printed token if it has none, else after the others."""
+    s = g.s
+    if not s.number[h]:
+        s.number[h] = token
+        return
+    if not s.extra_tokens:
+        s.extra_tokens = [[] for _ in range(g.topo.num_hexes)]
+    s.extra_tokens[h].append(token)

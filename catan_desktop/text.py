@@ -1,0 +1,194 @@
+"""The one text layer: the engine's codes (refusal reasons) put into words in the player's language.
+
+The engine says ``Reason("need_resources", item="road", cost={"brick": 1, "lumber": 1}, ...)``; this module
+says "a road costs 1 brick + 1 lumber", through the translation function (``i18n``), with plural forms
+and the names of resources, cards and phases. Importing it installs ``reason_text`` as the engine's wording
+(``engine.reasons.install_wording``); ``catan_desktop/__init__.py`` imports it when the first reason is
+made.
+A new code (a new rule module's) gets its sentence here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .engine.reasons import install_wording
+from .i18n import _, ngettext
+
+# code -> the sentence, with {fields} filled from the reason's parameters (after _FIELDS below)
+REASONS: dict[str, str] = {
+    "game_over": "the game is over",
+    "not_an_action": "not an action",
+    "unknown_action": "unknown action {kind!r}",
+    "malformed_action": "not a well-formed action: {text}",
+    "not_allowed_now": "that is not allowed now",
+    "waiting_for": "not now: the game is waiting for player {player} to {what}",
+    "trade_unknown_resource": "that trade names a resource this game does not have",
+    "trade_empty_side": "each side of a trade must give at least one card",
+    "trade_same_resource": "a trade cannot ask for the same resource it gives",
+    "trade_not_held": "you do not hold the cards you offer",
+    "domestic_trade_off": "trading between players is switched off in this game",
+    "trade_after_build": "no more trading this turn: you have already built (trade comes before building)",
+    "offer_limit": "you have made the most offers allowed in one turn",
+    "dev_already_played": "you have already played a development card this turn",
+    "no_dev_card": "you have no {card} card",
+    "dev_card_new": "a development card cannot be played in the turn it was bought",
+    "no_road_spot": "there is nowhere to build a road",
+    "unknown_resource": "unknown resource",
+    "bank_cannot_supply": "the bank cannot supply those cards",
+    "deck_empty": "the development deck is empty",
+    "no_such_path": "there is no such path on this board",
+    "path_taken": "that path already has a road",
+    "founding_road_away": "the founding road must touch the settlement just placed",
+    "road_not_connected": (
+        "a road must connect to your own road, settlement or city, and cannot pass an opponent's building"
+    ),
+    "no_such_intersection": "there is no such intersection on this board",
+    "city_needs_settlement": "a city replaces one of your own settlements",
+    "intersection_taken": "that intersection is taken",
+    "distance_rule": "too close to another building: settlements need two paths between them (distance rule)",
+    "settlement_not_on_road": "a settlement must be at the end of one of your roads",
+    "trade_same_resource_bank": "trade for a different resource",
+    "bank_rate": "you need {n} {res} to trade with the bank",
+    "bank_out_of": "the bank has no {res} left",
+    "no_such_hex": "there is no such hex on this board",
+    "robber_start_desert": "the robber starts on one of the deserts",
+    "robber_must_move": "the robber must move to a different hex",
+    "must_steal": "you must steal from a player next to the robber",
+    "steal_not_adjacent": "you can only steal from another player with a building next to the robber",
+    "cards_not_held": "you do not hold those cards",
+    "accept_cannot_pay": "you do not hold the cards asked for",
+    "confirm_unavailable": "that player has not accepted or cannot pay any more",
+    # rule modules
+    "special_build_only": "in the special building phase you may only build or buy development cards (F-3.3)",
+    "remove_token_rule": (
+        "take the token of a hex next to the settlement you just placed, of a type not taken before"
+    ),
+    "token_robber_rule": "the robber must move onto another number token of a productive hex (D-8)",
+    "market_cap_exactly": "put aside exactly {n} of the open market cards",
+    "market_not_trade_phase": "the market trades only in your trade phase",
+    "market_no_open_cards": "the market has no open cards",
+    "market_double": "the market is blocked this turn: the dice show a double (D-4.3)",
+    "market_no_open_resource": "there is no open {res} card in the market",
+    "market_price": "an open {res} card costs {n} cards this turn",
+    "market_sell_not_exhausted": "only a resource exhausted in the bank sells for two (D-5.3)",
+    "no_resource": "you have no {res}",
+    "market_sell_two": "an exhausted resource sells for two open cards of two other, different resources",
+    "market_no_such_open": "the market has no such open cards",
+    "remote_exchange_rule": (
+        "only a remote-area card drawn this turn can be exchanged, and the bank must hold {cards}"
+    ),
+    "develop_rule": (
+        "develop a non-desert hex next to your building with tokens from your reserve, paying {cost} or an "
+        "unused development card (D-6)"
+    ),
+}
+
+# codes whose sentence depends on a parameter, with singular and plural forms
+_COSTS = {
+    "road": "a road costs {cost}",
+    "settlement": "a settlement costs {cost}",
+    "city": "a city costs {cost}",
+    "development_card": "a development card costs {cost}",
+}
+_NO_PIECES = {
+    "road": "you have no roads left",
+    "settlement": "you have no settlements left",
+    "city": "you have no cities left",
+}
+PHASE_WORDS = {
+    "setup_settlement": "place a founding settlement",
+    "setup_road": "place the road beside the settlement just built",
+    "roll": "roll the dice (or play a development card)",
+    "discard": "discard half of their cards",
+    "robber": "move the robber",
+    "main": "trade, build or end the turn",
+    "road_building": "place the free roads of Road Building",
+    "trade_offer": "answer the trade offer",
+    "trade_confirm": "choose a trade partner or cancel the offer",
+    "place_robber": "place the robber on a desert",
+    "special_build": "build or pass in the special building phase",
+    "remove_token": "take a number token next to the new settlement",
+    "market_cap": "put the open market cards above the cap aside",
+}
+CARD_NAMES = {
+    "knight": "Knight",
+    "road_building": "Road Building",
+    "year_of_plenty": "Year Of Plenty",
+    "monopoly": "Monopoly",
+    "victory_point": "Victory Point",
+}
+
+
+def card_name(card: str) -> str:
+    """The name of a development card (``road_building`` -> "Road Building")."""
+    return _(CARD_NAMES.get(card, card.replace("_", " ").title()))
+
+
+def resource_name(resource: str) -> str:
+    """The name of a resource in the player's language."""
+    return _(resource)
+
+
+def cost_text(cost: Mapping[str, int]) -> str:
+    """'1 brick + 1 lumber' for a bundle of cards."""
+    return " + ".join(f"{n} {resource_name(r)}" for r, n in cost.items() if n)
+
+
+def names_text(cost: Mapping[str, int]) -> str:
+    """'grain + wool + ore' for one card of each, else as ``cost_text``."""
+    if all(n == 1 for n in cost.values()):
+        return " + ".join(resource_name(r) for r in cost)
+    return cost_text(cost)
+
+
+def list_text(names: list[str]) -> str:
+    """'grain, wool and ore'."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
+
+
+def _discard(params: Mapping[str, Any]) -> str:
+    n = int(params["n"])
+    return ngettext("discard exactly {n} card", "discard exactly {n} cards", n, n=n)
+
+
+_SPECIAL: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "need_resources": lambda p: _(_COSTS[p["item"]], cost=cost_text(p["cost"])),
+    "no_pieces_left": lambda p: _(_NO_PIECES[p["piece"]]),
+    "discard_exactly": _discard,
+}
+
+
+def _fields(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The template fields of a reason's parameters: names translated, seats counted from 1."""
+    out = dict(params)
+    if "seat" in params:
+        out["player"] = int(params["seat"]) + 1
+    if "phase" in params:
+        out["what"] = _(PHASE_WORDS.get(params["phase"], params["phase"]))
+    if "card" in params:
+        out["card"] = card_name(params["card"])
+    if "resource" in params:
+        out["res"] = resource_name(params["resource"])
+    if "cost" in params:
+        out["cost"] = names_text(params["cost"])
+    if "cards" in params:
+        out["cards"] = list_text([resource_name(r) for r in params["cards"]])
+    return out
+
+
+def reason_text(code: str, params: Mapping[str, Any]) -> str:
+    """The sentence for a refusal reason (``engine.reasons.Reason``) in the player's language."""
+    special = _SPECIAL.get(code)
+    if special is not None:
+        return special(params)
+    template = REASONS.get(code)
+    if template is None:  # a code with no sentence yet: still readable, never a crash
+        return code.replace("_", " ")
+    return _(template, **_fields(params))
+
+
+install_wording(reason_text)
