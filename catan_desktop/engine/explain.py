@@ -67,9 +67,9 @@ def explain(g: Game, action: Action) -> str | None:
     kind = action.kind
     if kind == "offer" and s.phase == "main":
         return _explain_offer(g, action)
-    owner = g.plugins.open_kinds.get(kind)
-    if owner is not None:  # legal for any valid payload: the module checks it whole
-        return owner.explain(g, action)
+    open_kinds = g.plugins.open_kinds
+    if open_kinds and kind in open_kinds:  # legal for any valid payload: the module checks it whole
+        return open_kinds[kind].explain(g, action)
     if kind == "counter" and s.phase == "trade_offer":
         return offer_problem(g, action.a, action.b, s.hands[actor(g)])
     if action in g.legal_list():

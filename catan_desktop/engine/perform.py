@@ -30,20 +30,22 @@ from .state import Trade
 if TYPE_CHECKING:
     from .game import Game
 
+
 def perform(g: Game, action: Action) -> None:
     """Apply a legal action to the state (the caller has checked legality)."""
     s = g.s
+    plugins = g.plugins
     kind = action.kind
     active_acts = actor(g) == s.current
-    owner = g.plugins.phase_owner.get(s.phase) or g.plugins.kind_owner.get(kind)
+    owner = (plugins.phase_owner.get(s.phase) or plugins.kind_owner.get(kind)) if plugins.modules else None
     if owner is not None:
         owner.apply(g, action)
     else:
         HANDLERS[kind](g, action)
     # Q-15(a): points change only through these actions ("end" checks the next player itself)
-    if active_acts and kind in g.plugins.scoring_kinds and s.phase not in FOUNDING_OR_OVER:
+    if active_acts and kind in plugins.scoring_kinds and s.phase not in FOUNDING_OR_OVER:
         check_victory(g, s.current)
-    for m in g.plugins.on_cards_moved:
+    for m in plugins.on_cards_moved:
         m.on_cards_moved(g)
 
 

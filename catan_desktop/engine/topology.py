@@ -122,6 +122,20 @@ class Topology:
         return [((cx + dx) * math.sqrt(3) / 2, (cy + dy) / 2) for dx, dy in CORNER_OFFSETS]
 
 
+def _adjacency(
+    n_nodes: int, edge_nodes: tuple[tuple[int, int], ...]
+) -> tuple[list[list[int]], list[list[int]]]:
+    """Each node's neighbouring nodes and its edges, in edge order."""
+    node_neighbours: list[list[int]] = [[] for _ in range(n_nodes)]
+    node_edges: list[list[int]] = [[] for _ in range(n_nodes)]
+    for e, (a, b) in enumerate(edge_nodes):
+        node_neighbours[a].append(b)
+        node_neighbours[b].append(a)
+        node_edges[a].append(e)
+        node_edges[b].append(e)
+    return node_neighbours, node_edges
+
+
 def build_topology(rows: tuple[int, ...] | list[int]) -> Topology:
     """Build the topology of a board made of the given row lengths."""
     coords = row_coordinates(rows)
@@ -157,13 +171,7 @@ def build_topology(rows: tuple[int, ...] | list[int]) -> Topology:
     for h, nodes in enumerate(hex_nodes):
         for n in nodes:
             node_hexes[n].append(h)
-    node_neighbours: list[list[int]] = [[] for _ in range(n_nodes)]
-    node_edges: list[list[int]] = [[] for _ in range(n_nodes)]
-    for e, (a, b) in enumerate(edge_nodes):
-        node_neighbours[a].append(b)
-        node_neighbours[b].append(a)
-        node_edges[a].append(e)
-        node_edges[b].append(e)
+    node_neighbours, node_edges = _adjacency(n_nodes, edge_nodes)
 
     hex_neighbours = []
     for q, r in hex_axial:
@@ -408,13 +416,7 @@ def build_map_topology(board_map: BoardMap) -> Topology:
     ends = [(node_index[a], node_index[b]) for a, b in board_map.paths]
     edge_nodes = tuple(sorted({(min(m, n), max(m, n)) for m, n in ends}))
     edge_index = {e: i for i, e in enumerate(edge_nodes)}
-    node_neighbours: list[list[int]] = [[] for _ in range(n_nodes)]
-    node_edges: list[list[int]] = [[] for _ in range(n_nodes)]
-    for e, (a, b) in enumerate(edge_nodes):
-        node_neighbours[a].append(b)
-        node_neighbours[b].append(a)
-        node_edges[a].append(e)
-        node_edges[b].append(e)
+    node_neighbours, node_edges = _adjacency(n_nodes, edge_nodes)
 
     hex_edges = []
     hex_neighbours = []
