@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/engine_throughput.py [--games N] [--seed S] [--time-budget SECS]
+    python bench/engine_throughput.py [--games N] [--seed S] [--time-budget SECS] [--rounds R]
                                       [--skip-catanatron] [--json]
 
 Prints figures only; it never asserts anything about timings.
@@ -14,6 +14,10 @@ Prints figures only; it never asserts anything about timings.
 * Our engine runs in-process through the public ``catan_desktop.engine.Game`` API, with a bot that
   picks uniformly from ``legal_actions()`` using its own ``random.Random(seed)``; domestic trade is
   off (catanatron has none) and games are capped at catanatron's turn limit.
+
+The games are played in ``--rounds`` rounds (default 5) that alternate the two engines (catanatron's
+share of the seeds, then ours), so a machine that slows down or speeds up during the run (other work, CPU
+frequency) weighs on both alike; the ratio is of the totals, and each round's own ratio is printed too.
 
 Both sides time game creation + play only (no imports, no venv setup).  Turn counts are each
 engine's own notion: catanatron's ``num_turns`` includes 6 setup-phase increments for 4 players.
@@ -40,6 +44,7 @@ CATANATRON_SCRIPT = BENCH_DIR / "_catanatron_random.py"
 CATANATRON_TURNS_LIMIT = 1000
 DEFAULT_GAMES = 200
 DEFAULT_TIME_BUDGET = 75.0  # seconds of play per engine; keeps the whole run under ~3 minutes
+DEFAULT_ROUNDS = 5
 
 
 # ----------------------------------------------------------------------------- machine info
@@ -147,6 +152,26 @@ def _fmt(value: Any, spec: str) -> str:
     return "-" if value is None else format(value, spec)
 
 
+def _combine(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """One engine's figures over several rounds (sums of games, seconds, turns and actions)."""
+    games = sum(p["games"] for p in parts)
+    seconds = sum(p["seconds"] for p in parts)
+    turns = sum(p["mean_turns"] * p["games"] for p in parts if p["games"])
+    actions = sum(p["mean_actions"] * p["games"] for p in parts if p["games"])
+    out = dict(parts[0])
+    out.update(
+        games=games,
+        seconds=seconds,
+        games_per_s=games / seconds if seconds else None,
+        actions_per_s=actions / seconds if seconds else None,
+        mean_turns=turns / games if games else None,
+        mean_actions=actions / games if games else None,
+        finished=sum(p["finished"] for p in parts),
+        turn_limit_hit=sum(p["turn_limit_hit"] for p in parts),
+    )
+    return out
+
+
 def print_table(report: dict[str, Any]) -> None:
     m = report["machine"]
     print(f"Python {m['python']} ({m['implementation']}) on {m['cpu']} x{m['cpu_count']} - {m['platform']}")
@@ -178,6 +203,8 @@ def print_table(report: dict[str, Any]) -> None:
         f"ours / catanatron: games/s x{_fmt(ratios['games_per_s'], '.2f')}, "
         f"actions/s x{_fmt(ratios['actions_per_s'], '.2f')}"
     )
+    if report.get("rounds"):
+        print("games/s ratio per round: " + ", ".join(_fmt(r, ".2f") for r in report["rounds"]))
     print(
         "(turns are each engine's own count; catanatron's includes 6 setup increments. "
         "'finished' = ended with a winner before the turn cap.)"
@@ -196,6 +223,10 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_TIME_BUDGET,
         help="stop an engine after this many seconds of play, 0 = no limit "
         f"(default {DEFAULT_TIME_BUDGET:g})",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=DEFAULT_ROUNDS,
+        help=f"alternate the engines in this many rounds of games (default {DEFAULT_ROUNDS})",
     )
     parser.add_argument("--skip-catanatron", action="store_true", help="only benchmark our engine")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
@@ -217,32 +248,43 @@ def main(argv: list[str] | None = None) -> int:
         "games_requested": args.games,
         "time_budget_s": budget,
     }
-    theirs: dict[str, Any] | None = None
-    if args.skip_catanatron:
-        report["catanatron_status"] = "skipped (--skip-catanatron)"
-    else:
-        try:
-            theirs = run_catanatron(args.games, args.seed, budget)
-        except (OSError, subprocess.SubprocessError, RuntimeError, ValueError) as exc:
-            report["catanatron_status"] = f"unavailable: {exc}"
-            log(f"catanatron side failed: {exc}")
-            exit_code = 1
+    rounds = max(1, min(args.rounds, args.games))
+    per_round = [args.games // rounds + (1 if r < args.games % rounds else 0) for r in range(rounds)]
+    round_budget = budget / rounds if budget is not None else None
+    theirs_parts: list[dict[str, Any]] = []
+    ours_parts: list[dict[str, Any]] = []
+    turns_limit = CATANATRON_TURNS_LIMIT
+    first = args.seed
+    for count in per_round:
+        if args.skip_catanatron:
+            report["catanatron_status"] = "skipped (--skip-catanatron)"
+        elif "catanatron_status" not in report:
+            try:
+                part = run_catanatron(count, first, round_budget)
+                theirs_parts.append(part)
+                turns_limit = int(part["turns_limit"])
+            except (OSError, subprocess.SubprocessError, RuntimeError, ValueError) as exc:
+                report["catanatron_status"] = f"unavailable: {exc}"
+                log(f"catanatron side failed: {exc}")
+                exit_code = 1
+        if "ours_status" not in report:
+            try:
+                ours_parts.append(run_ours(count, first, round_budget, turns_limit))
+            except ImportError as exc:
+                report["ours_status"] = f"our engine is not available yet ({exc})"
+            except Exception as exc:  # a crash in the engine under test is a result too
+                traceback.print_exc()
+                report["ours_status"] = f"error: {type(exc).__name__}: {exc}"
+                exit_code = 1
+        first += count
+    theirs = _combine(theirs_parts) if theirs_parts else None
+    ours = _combine(ours_parts) if ours_parts else None
     report["catanatron"] = theirs
-    turns_limit = int(theirs["turns_limit"]) if theirs else CATANATRON_TURNS_LIMIT
     report["turns_limit"] = turns_limit
-
-    ours: dict[str, Any] | None = None
-    try:
-        ours = run_ours(args.games, args.seed, budget, turns_limit)
-    except ImportError as exc:
-        report["ours_status"] = (
-            f"our engine is not available yet ({exc}); expected `from catan_desktop.engine import Game`"
-        )
-    except Exception as exc:  # a crash in the engine under test is a result too
-        traceback.print_exc()
-        report["ours_status"] = f"error: {type(exc).__name__}: {exc}"
-        exit_code = 1
     report["ours"] = ours
+    report["rounds"] = [
+        _ratio(o, t, "games_per_s") for o, t in zip(ours_parts, theirs_parts, strict=False)
+    ]
 
     for res in (theirs, ours):
         if res:
