@@ -6,9 +6,9 @@ import json
 import re
 from pathlib import Path
 
-from catan_desktop import text
 from catan_desktop.engine import Action, Game
 from catan_desktop.engine.reasons import Reason
+from catan_desktop.text import reasons as text
 
 ENGINE = Path(__file__).resolve().parents[1] / "catan_desktop" / "engine"
 

@@ -12,7 +12,7 @@ from ...engine.modules import market, remote_cards, terrain_development, token_r
 from ...engine.queries import tokens_of
 from ...engine.ruleset import DEV_KINDS
 from ...i18n import _
-from ..describe import CARD_NAMES, cards_text
+from ...text import CARD_NAMES, cards_text
 from .game_dialogs import ChooseCardsDialog, GameDialog, Stepper
 
 if TYPE_CHECKING:

@@ -20,9 +20,9 @@ from ...render.board import BoardRenderer, Highlight, Hover
 from ...render.layout import BoardLayout
 from ...render.palette import COLOUR_BLIND, rgb
 from ...render.tokens import token_at, token_centres
+from ...text import CARD_RULES, cards_text, describe
 from ..config import GameConfig
 from ..controller import GameController
-from ..describe import CARD_RULES, cards_text, describe
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
 from ..widgets import make_manager

@@ -9,7 +9,7 @@ from pygame_gui.elements import UILabel, UITextBox
 from ...engine import Action, make_bundle
 from ...engine.queries import harbour_rates
 from ...i18n import _
-from ..describe import cards_text
+from ...text import cards_text
 from .game_dialogs import GameDialog, Stepper
 
 

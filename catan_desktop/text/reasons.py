@@ -1,10 +1,10 @@
-"""The one text layer: the engine's codes (refusal reasons) put into words in the player's language.
+"""Refusal reasons: the engine's codes put into words in the player's language.
 
 The engine says ``Reason("need_resources", item="road", cost={"brick": 1, "lumber": 1}, ...)``; this module
 says "a road costs 1 brick + 1 lumber", through the translation function (``i18n``), with plural forms
 and the names of resources, cards and phases. Importing it installs ``reason_text`` as the engine's wording
-(``engine.reasons.install_wording``); ``catan_desktop/__init__.py`` imports it when the first reason is
-made.
+(``engine.reasons.install_wording``); ``catan_desktop/__init__.py`` imports the text layer when the first
+reason is made.
 A new code (a new rule module's) gets its sentence here.
 """
 
@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .engine.reasons import install_wording
-from .i18n import _, ngettext
+from ..engine.reasons import install_wording
+from ..i18n import _, ngettext
+from .events import CARD_NAMES
 
 # code -> the sentence, with {fields} filled from the reason's parameters (after _FIELDS below)
 REASONS: dict[str, str] = {
@@ -111,13 +112,6 @@ PHASE_WORDS = {
     "special_build": "build or pass in the special building phase",
     "remove_token": "take a number token next to the new settlement",
     "market_cap": "put the open market cards above the cap aside",
-}
-CARD_NAMES = {
-    "knight": "Knight",
-    "road_building": "Road Building",
-    "year_of_plenty": "Year Of Plenty",
-    "monopoly": "Monopoly",
-    "victory_point": "Victory Point",
 }
 
 

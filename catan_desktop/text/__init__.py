@@ -1,0 +1,13 @@
+"""The one text layer: everything the engine says as data (refusal reasons, log events) put into words in
+the player's language, through the translation function (``catan_desktop.i18n``).
+
+``reasons``: ``engine.reasons.Reason`` codes -> sentences (installed as the engine's wording on import);
+``events``: log events -> the game log's sentences, card names and rules.
+"""
+
+from .events import CARD_NAMES, CARD_RULES, cards_text, describe
+from .reasons import REASONS, card_name, cost_text, reason_text
+
+__all__ = [
+    "CARD_NAMES", "CARD_RULES", "REASONS", "card_name", "cards_text", "cost_text", "describe", "reason_text",
+]
