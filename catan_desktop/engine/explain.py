@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, Bundle, bundle_size, well_formed
+from .actions import SPECS, Action, Bundle, bundle_size
 from .queries import (
     CITY,
     ROAD,
@@ -60,7 +60,8 @@ def explain(g: Game, action: Action) -> str | None:
     s = g.s
     if s.phase == "over":
         return Reason("game_over")
-    if not well_formed(action):
+    spec = SPECS.get(action.kind)  # well_formed(action), without a call on this hot path
+    if spec is None or not spec.shape(action.a, action.b):
         if action.kind not in g.plugins.kind_phases:
             return Reason("unknown_action", kind=action.kind)
         return Reason("malformed_action", text=repr(tuple(action)))

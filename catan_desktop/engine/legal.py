@@ -50,7 +50,7 @@ def legal_actions(g: Game) -> list[Action]:
     (1-for-1 and 2-for-1), and ``is_legal`` accepts any valid one. Rule modules list the actions of their
     own phases and adjust every phase's list through their ``legal`` hook.
     """
-    acts = _core_actions(g)
+    acts = _main_actions(g) if g.s.phase == "main" else _core_actions(g)  # main: the hot path
     for m in g.plugins.legal:
         acts = m.legal(g, acts)
     return acts
@@ -218,7 +218,10 @@ def _robber_moves(g: Game) -> list[Action]:
         if h == s.robber:
             continue
         hid = topo.hex_ids[h]
-        victims = sorted({o for o in map(owner.__getitem__, nodes) if o >= 0 and o != p})
+        found = {owner[n] for n in nodes}
+        found.discard(-1)
+        found.discard(p)
+        victims = sorted(found) if len(found) > 1 else list(found)
         if not victims or optional:
             out.append(Action("robber", hid, None))
         for v in victims:

@@ -189,20 +189,22 @@ def sub_bundles(g: Game, hand: list[int], amount: int) -> list[Bundle]:
     """Every distinct choice of ``amount`` cards from ``hand`` (as bundles), in a fixed order."""
     names = g.rules.resources
     order = sorted(range(len(names)), key=lambda i: names[i])
+    held = [hand[i] for i in order]  # in name order
+    sorted_names = [names[i] for i in order]
+    last = len(order) - 1
+    rest = [sum(held[k + 1 :]) for k in range(len(held))]  # what the resources after k can hold
     out: list[Bundle] = []
     pick = [0] * len(order)
 
     def rec(k: int, remaining: int) -> None:
-        if k == len(order) - 1:
-            i = order[k]
-            if remaining <= hand[i]:
+        if k == last:
+            if remaining <= held[k]:
                 pick[k] = remaining
-                out.append(tuple((names[order[j]], pick[j]) for j in range(len(order)) if pick[j]))
+                out.append(tuple([(sorted_names[j], n) for j, n in enumerate(pick) if n]))
             return
-        i = order[k]
-        rest_capacity = sum(hand[order[j]] for j in range(k + 1, len(order)))
-        for take in range(min(hand[i], remaining), -1, -1):
-            if remaining - take > rest_capacity:
+        capacity = rest[k]
+        for take in range(min(held[k], remaining), -1, -1):
+            if remaining - take > capacity:
                 break
             pick[k] = take
             rec(k + 1, remaining - take)
