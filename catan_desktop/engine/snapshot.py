@@ -202,8 +202,30 @@ def _devs(value: Any, where: str) -> list[int]:
 def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None, check: bool = True) -> Game:
     """Rebuild a Game from snapshot data; raises SnapshotError naming the first problem found.
 
-    ``check=False`` skips the checks that the position is possible (a bot's sampled world).
+    ``check=False`` skips the checks that the position is possible (a bot's sampled world). Any content at
+    all gives a Game or a SnapshotError: a value of the wrong type that no field check catches first is
+    reported with what Python said about it, never raised as another error.
     """
+    try:
+        return _from_data(cls, data, rules, check)
+    except SnapshotError:
+        raise
+    except _DATA_ERRORS as exc:
+        raise SnapshotError(f"a field has a value of the wrong kind ({type(exc).__name__}: {exc})") from exc
+
+
+_DATA_ERRORS = (TypeError, ValueError, AttributeError, IndexError, KeyError, OverflowError, RecursionError)
+
+
+def _whole(data: Any, key: str, default: int, minimum: int = 0) -> int:
+    """A whole-number field of ``data`` (a mapping) at least ``minimum``; raises SnapshotError naming it."""
+    value = data.get(key, default) if isinstance(data, dict) else default
+    if type(value) is not int or value < minimum:
+        raise SnapshotError(f"field '{key}' must be a whole number >= {minimum}, not {value!r}")
+    return value
+
+
+def _from_data(cls: type[Game], data: Any, rules: Ruleset | None, check: bool) -> Game:
     if not isinstance(data, dict):
         raise SnapshotError("a snapshot must be a JSON object")
     rd = _Reader(data)
@@ -365,6 +387,10 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None, check: b
             raise SnapshotError(f"trade: malformed offer ({exc})") from exc
     setup = data.get("setup") or {}
     stats = data.get("stats") or {}
+    if not isinstance(setup, dict) or not isinstance(stats, dict):
+        raise SnapshotError("fields 'setup' and 'stats' must be mappings")
+    if not isinstance(knights, list) or any(type(k) is not int or k < 0 for k in knights):
+        raise SnapshotError("field 'knights_played' must list whole numbers >= 0")
     state = State(
         players=players,
         phase=phase,
@@ -394,15 +420,15 @@ def from_data(cls: type[Game], data: Any, rules: Ruleset | None = None, check: b
         dice=_read_dice(data.get("dice") or None, "dice"),
         next_dice=_read_dice(data.get("next_dice"), "next_dice"),
         built=bool(data.get("built_this_turn", False)),
-        offers_made=int(data.get("offers_made", 0)),
+        offers_made=_whole(data, "offers_made", 0),
         trade=trade,
         discard_queue=[(seat(q, "discards_pending"), int(a)) for q, a in data.get("discards_pending", [])],
-        free_roads=int(data.get("free_roads", 0)),
+        free_roads=_whole(data, "free_roads", 0),
         resume_phase=str(data.get("resume_phase", "main")),
         setup_queue=[seat(q, "setup.queue") for q in setup.get("queue", [])],
         extra_tokens=_read_extra_tokens(board.get("extra_tokens"), topo),
-        setup_index=int(setup.get("index", 0)),
-        last_settlement=int(setup.get("last_settlement", -1)),
+        setup_index=_whole(setup, "index", 0),
+        last_settlement=_whole(setup, "last_settlement", -1, minimum=-1),
         winners=[seat(q, "winners") for q in data.get("winners", [])],
         start_player=seat(data.get("start_player", 0), "start_player"),
         history=[str(x) for x in data.get("history", [])],

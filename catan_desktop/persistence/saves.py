@@ -19,8 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import Game, Ruleset, RulesetError, SnapshotError
+from ..engine import Game, IllegalAction, Ruleset, RulesetError, SnapshotError
 from .files import atomic_write_text
+
+# what malformed JSON content can raise below a field check (wrong types, huge numbers, deep nesting)
+_DATA_ERRORS = (TypeError, ValueError, AttributeError, IndexError, KeyError, OverflowError, RecursionError)
 
 FORMAT = "catan-desktop-save"
 VERSION = 1
@@ -111,6 +114,8 @@ def load_bytes(raw: bytes, path: str | os.PathLike[str] = "<memory>", verify: bo
         doc = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise SaveError(path, "the file is not text (it may be damaged)") from exc
+    except RecursionError as exc:
+        raise SaveError(path, "the file is nested too deeply to be a save") from exc
     except json.JSONDecodeError as exc:
         if raw.lstrip().startswith(b"{") and not raw.rstrip().endswith(b"}"):  # a save is one JSON object
             raise SaveError(path, "the file is truncated (it ends before the save is complete)") from exc
@@ -141,8 +146,13 @@ def load_bytes(raw: bytes, path: str | os.PathLike[str] = "<memory>", verify: bo
         raise SaveError(path, "the save's rules are invalid: " + "; ".join(exc.problems)) from exc
     except SnapshotError as exc:
         raise SaveError(path, f"the saved position is invalid: {exc}") from exc
+    except _DATA_ERRORS as exc:  # a value of the wrong kind that no check names (the rules' own builder)
+        raise SaveError(path, f"the save is damaged ({type(exc).__name__}: {exc})") from exc
     if verify:
-        replayed = replay(doc, rules)
+        try:
+            replayed = replay(doc, rules)
+        except (IllegalAction, RulesetError, *_DATA_ERRORS) as exc:
+            raise SaveError(path, f"the saved history cannot be replayed ({exc})") from exc
         if replayed.to_json() != game.to_json():
             raise SaveError(path, "the saved history does not lead to the saved position")
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
@@ -191,6 +201,6 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
                     int(doc.get("snapshot", {}).get("turn", 0)),
                 )
             )
-        except (OSError, ValueError, AttributeError, TypeError) as exc:
+        except (OSError, *_DATA_ERRORS) as exc:  # e.g. "turn": 1e999 (OverflowError), deep nesting
             out.append(SaveInfo(p, p.stem, "", "?", 0, error=f"unreadable ({type(exc).__name__})"))
     return out

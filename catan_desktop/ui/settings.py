@@ -52,7 +52,7 @@ class Settings:
             data = json.loads(path.read_text(encoding="utf-8"))
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
             return cls(), f"{path}: the settings file could not be read ({exc}); using the defaults"
         known = {f.name for f in fields(cls)}
         settings = cls()
