@@ -147,7 +147,7 @@ class ArgReader:
         return self.args
 
     def integer(self, word: str) -> int:
-        if not word.isdigit() or (len(word) > 1 and word[0] == "0"):
+        if not word.isdigit() or (len(word) > 1 and word[0] == "0") or len(word) > 9:
             raise ActionParseError(f"action {self.text!r}: {word!r} is not a whole number")
         return int(word)
 

@@ -51,6 +51,7 @@ class Setting:
     default: Any
     minimum: int = 0
     doc: str = ""
+    maximum: int = 100  # every file that validates must play: no overflow, no endless enumeration
 
 
 SETTING_KINDS = ("count", "resources", "dev_cards")

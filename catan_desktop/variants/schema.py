@@ -72,11 +72,12 @@ KNOWN_MODULES: frozenset[str] = frozenset(MODULE_REGISTRY)
 
 def _setting_node(setting: Setting) -> Node:
     """The schema of one typed module setting (engine.module.Setting)."""
+    number = Integer(setting.minimum, setting.maximum)
     if setting.kind == "resources":  # resource name -> count; the names are cross-checked below
-        return Table(Integer(setting.minimum), min_items=1)
+        return Table(number, min_items=1)
     if setting.kind == "dev_cards":
-        return Fields({}, {name: Integer(setting.minimum) for name in DEVELOPMENT_CARDS})
-    return Integer(setting.minimum)
+        return Fields({}, {name: number for name in DEVELOPMENT_CARDS})
+    return number
 
 
 def _settings_node(settings: dict[str, Setting]) -> Node:
@@ -127,46 +128,53 @@ class _BoardForms(Fields):
         check_map_board_shape(value, path, out)
 
 
+def _n(low: int, high: int) -> Integer:
+    """A whole number from ``low`` to ``high``: every file that validates must also play (no hang, no
+    overflow, no founding phase that runs out of places)."""
+    return Integer(low, high)
+
+
 RULESET = Fields(
     required={
         "format": Integer(),
         "name": Text(NAME_RE, "a short name of lowercase letters, digits, '_' and '-'"),
         "title": Text(),
         "description": Text(),
-        "players": Fields({"min": POSITIVE, "max": POSITIVE}),
+        "players": Fields({"min": _n(1, 8), "max": _n(1, 8)}),
         "resources": ListOf(IDENTIFIER, min_items=1, unique=True),
         "terrains": Table(Nullable(Text()), min_items=1),
         "board": _BoardForms(),
-        "harbour_rates": Fields({"none": POSITIVE, "generic": POSITIVE, "special": POSITIVE}),
-        "bank": Fields({"per_resource": POSITIVE}),
-        "pieces": Fields({"road": POSITIVE, "settlement": POSITIVE, "city": POSITIVE}),
-        "costs": Fields({name: Table(POSITIVE, min_items=1) for name in BUILDABLES}),
-        "development_cards": Fields({name: COUNT for name in DEVELOPMENT_CARDS}),
-        "progress": Fields({"road_building_roads": POSITIVE, "year_of_plenty_cards": POSITIVE}),
+        "harbour_rates": Fields({"none": _n(1, 20), "generic": _n(1, 20), "special": _n(1, 20)}),
+        "bank": Fields({"per_resource": _n(1, 1000)}),
+        "pieces": Fields({"road": _n(1, 100), "settlement": _n(1, 100), "city": _n(1, 100)}),
+        "costs": Fields({name: Table(_n(1, 20), min_items=1) for name in BUILDABLES}),
+        "development_cards": Fields({name: _n(0, 200) for name in DEVELOPMENT_CARDS}),
+        "progress": Fields({"road_building_roads": _n(1, 10), "year_of_plenty_cards": _n(1, 5)}),
         "victory_points": Fields(
             {
-                "target": POSITIVE,
-                "settlement": COUNT,
-                "city": COUNT,
-                "longest_road": COUNT,
-                "largest_army": COUNT,
-                "victory_point_card": COUNT,
+                "target": _n(1, 100),
+                "settlement": _n(0, 20),
+                "city": _n(0, 20),
+                "longest_road": _n(0, 20),
+                "largest_army": _n(0, 20),
+                "victory_point_card": _n(0, 20),
             }
         ),
-        "longest_road": Fields({"min_length": POSITIVE}),
-        "largest_army": Fields({"min_knights": POSITIVE}),
-        "robber": Fields({"discard_limit": COUNT}),
+        "longest_road": Fields({"min_length": _n(1, 100)}),
+        "largest_army": Fields({"min_knights": _n(1, 100)}),
+        # a limit of 0 would ask a player holding 1 card to discard none of it (B-6.2)
+        "robber": Fields({"discard_limit": _n(1, 100)}),
         "setup": Fields(
             {
                 "start_player": Choice("start_player rule", START_PLAYER_RULES),
-                "settlements": POSITIVE,
-                "starting_resources_from": POSITIVE,
+                "settlements": _n(1, 5),
+                "starting_resources_from": _n(1, 5),
             }
         ),
         "options": Fields(
             {
                 "domestic_trade": Boolean(),
-                "max_offers_per_turn": COUNT,
+                "max_offers_per_turn": _n(0, 100),
                 "robber_steal_optional": Boolean(),
                 "bank_shortage_one_player_exception": Boolean(),
                 "strict_trade_then_build": Boolean(),
@@ -260,6 +268,11 @@ def _check_top(data: dict[str, object], out: list[Problem]) -> None:
     if "replace" in data and "extends" not in data:
         out.append(Problem(("replace",), "only means something in a file that uses 'extends'"))
     settlements = int_at(data, "setup", "settlements")
+    for piece in ("settlement", "road"):
+        have = int_at(data, "pieces", piece)
+        if settlements is not None and have is not None and 1 <= have < settlements:  # else its own problem
+            message = f"is {have}, fewer than the {settlements} the founding phase places"
+            out.append(Problem(("pieces", piece), message))
     paid_by = int_at(data, "setup", "starting_resources_from")
     if settlements is not None and paid_by is not None and paid_by > settlements:
         out.append(

@@ -389,3 +389,11 @@ def test_clone_is_independent_of_the_original() -> None:
         c.apply(rng.choice(c.legal_actions()))
     assert g.to_json() == before
     assert c.to_json() != before
+
+
+def test_a_huge_number_in_an_action_is_a_parse_error_not_a_crash() -> None:
+    """Issue 13, item 7: a 5,000-digit node number gives ActionParseError quoting the text."""
+    from catan_desktop.engine import ActionParseError
+
+    with pytest.raises(ActionParseError):
+        Action.parse("settle " + "9" * 5000)

@@ -429,3 +429,37 @@ def test_a_harbour_side_written_as_a_list_is_a_problem_not_a_crash(base_data: di
     base_data["board"]["harbour_positions"][0] = ["1.1", ["NW"]]
     expected = "board.harbour_positions[0][1]: must be one of NE, E, SE, SW, W, NW, not a list"
     assert messages(base_data) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("robber", "discard_limit"), 0, "robber.discard_limit: must be at least 1, not 0"),
+        (("setup", "settlements"), 50, "setup.settlements: must be at most 5, not 50"),
+        (("progress", "year_of_plenty_cards"), 1_000_000, "progress.year_of_plenty_cards: must be at most 5, "
+                                                          "not 1000000"),
+        (("development_cards", "monopoly"), 10**40, "development_cards.monopoly: must be at most 200, not 1"),
+        (("victory_points", "target"), 10**9, "victory_points.target: must be at most 100, not 1000000000"),
+    ],
+)
+def test_values_that_would_stall_hang_or_overflow_the_engine_are_refused(
+    base_data: dict[str, Any], path: tuple[str, str], value: int, message: str
+) -> None:
+    """Issue 13, item 5: every rule file that validates must play (B-6.2, B-3.4, B-9.3, B-11)."""
+    base_data[path[0]][path[1]] = value
+    assert any(m.startswith(message) for m in messages(base_data))
+
+
+def test_the_founding_phase_needs_the_pieces_it_places(base_data: dict[str, Any]) -> None:
+    """B-3.4: each founding step places a settlement and a road."""
+    base_data["setup"]["settlements"] = 5
+    base_data["setup"]["starting_resources_from"] = 2
+    base_data["pieces"]["settlement"] = 4
+    assert messages(base_data) == ["pieces.settlement: is 4, fewer than the 5 the founding phase places"]
+
+
+def test_a_module_setting_has_a_ceiling(base_data: dict[str, Any]) -> None:
+    base_data["modules"] = ["market"]
+    base_data["module_settings"] = {"market": {"pile_per_resource": 10**40}}
+    expected = f"module_settings.market.pile_per_resource: must be at most 100, not {10**40}"
+    assert messages(base_data) == [expected]
