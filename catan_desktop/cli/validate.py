@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from typing import TextIO
 
 from catan_desktop.variants.loader import RuleFileError, load_rule_file
 
 USAGE = "usage: catan-desktop validate FILE..."
+MAX_PROBLEMS = 200  # per file: a file with more is not worth reading line by line
 
 
 def run(paths: list[str], out: TextIO | None = None) -> int:
     """Validate each rule file, printing its problems or ``FILE: ok``; return 0 if all are valid, else 2.
 
-    ``out`` defaults to the current ``sys.stdout``.
+    ``out`` defaults to the current ``sys.stdout``. A reader that stops reading (``validate … | head``) ends
+    the run quietly.
     """
     out = out if out is not None else sys.stdout
+    try:
+        return _run(paths, out)
+    except BrokenPipeError:
+        # the reader went away: say nothing more, and let the interpreter's final flush not fail
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives until exit
+        return 2
+
+
+def _run(paths: list[str], out: TextIO) -> int:
     if not paths:
         print(USAGE, file=out)
         return 2
@@ -24,8 +38,10 @@ def run(paths: list[str], out: TextIO | None = None) -> int:
         try:
             load_rule_file(path)
         except RuleFileError as err:
-            for line in err.problems:
+            for line in err.problems[:MAX_PROBLEMS]:
                 print(line, file=out)
+            if len(err.problems) > MAX_PROBLEMS:
+                print(f"{path}: … and {len(err.problems) - MAX_PROBLEMS} more problems", file=out)
             status = 2
         except Exception as err:  # a validator reports; it never crashes, whatever it is given
             print(f"{path}: could not be checked ({type(err).__name__}: {err}); please report this", file=out)

@@ -189,8 +189,12 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
     root = Path(folder)
     if not root.is_dir():
         return out
-    for p in sorted(root.glob("*.json"), key=lambda x: x.stat().st_mtime, reverse=True):
+    files = [p for p in root.glob("*.json") if p.is_file()]  # not a folder or a FIFO named *.json (it hangs)
+    for p in sorted(files, key=lambda x: x.stat().st_mtime, reverse=True):
         try:
+            if p.stat().st_size > MAX_SAVE_BYTES:
+                out.append(SaveInfo(p, p.stem, "", "?", 0, error="too large to be a save"))
+                continue
             doc = json.loads(p.read_text(encoding="utf-8"))
             out.append(
                 SaveInfo(

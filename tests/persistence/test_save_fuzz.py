@@ -64,3 +64,17 @@ def test_a_deeply_nested_save_is_refused() -> None:
     raw = b'{"format": "catan-desktop-save", "version": 1, "snapshot": ' + deep + b"}"
     with pytest.raises(SaveError, match="nested too deeply"):
         load_bytes(raw, "deep.json")
+
+
+def test_the_saves_folder_skips_a_fifo_and_refuses_a_huge_file(tmp_path: Path) -> None:
+    """Issue 13, item 7: a FIFO named *.json hung the list; a 400 MB file was read whole."""
+    import os
+
+    from catan_desktop.persistence.saves import MAX_SAVE_BYTES
+
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.json")
+    with open(tmp_path / "huge.json", "wb") as f:
+        f.truncate(MAX_SAVE_BYTES + 1)  # sparse: no real disk use
+    found = {info.path.name: info.error for info in list_saves(tmp_path)}
+    assert found == {"huge.json": "too large to be a save"}

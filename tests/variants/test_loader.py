@@ -337,3 +337,19 @@ def test_variants_code_never_uses_an_unsafe_yaml_loader() -> None:
     for unsafe in ("yaml.load(", "UnsafeLoader", "FullLoader", "yaml.Loader", "unsafe_load",
                    "add_constructor"):
         assert unsafe not in source
+
+
+def test_validate_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    """Issue 13, item 7: `validate … | head` ended in a BrokenPipeError traceback."""
+    import subprocess
+    import sys
+
+    bad = sorted(str(p) for p in (Path(__file__).parent / "bad").glob("*.yaml")) * 50
+    command = [sys.executable, "-m", "catan_desktop", "validate", *bad]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # the reader goes away, as `head -1` does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 2
+    assert "Traceback" not in err
