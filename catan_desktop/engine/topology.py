@@ -122,6 +122,17 @@ class Topology:
         return [((cx + dx) * math.sqrt(3) / 2, (cy + dy) / 2) for dx, dy in CORNER_OFFSETS]
 
 
+def _hex_neighbours(q: int, r: int, axial_to_hex: dict[tuple[int, int], int]) -> tuple[int, ...]:
+    """The hexes next to the hex at axial (q, r), in SIDES order."""
+    found = []
+    for side in SIDES:
+        dq, dr = SIDE_NEIGHBOUR[side]
+        other = axial_to_hex.get((q + dq, r + dr))
+        if other is not None:
+            found.append(other)
+    return tuple(found)
+
+
 def _adjacency(
     n_nodes: int, edge_nodes: tuple[tuple[int, int], ...]
 ) -> tuple[list[list[int]], list[list[int]]]:
@@ -173,15 +184,7 @@ def build_topology(rows: tuple[int, ...] | list[int]) -> Topology:
             node_hexes[n].append(h)
     node_neighbours, node_edges = _adjacency(n_nodes, edge_nodes)
 
-    hex_neighbours = []
-    for q, r in hex_axial:
-        found = []
-        for side in SIDES:
-            dq, dr = SIDE_NEIGHBOUR[side]
-            other = axial_to_hex.get((q + dq, r + dr))
-            if other is not None:
-                found.append(other)
-        hex_neighbours.append(tuple(found))
+    hex_neighbours = [_hex_neighbours(q, r, axial_to_hex) for q, r in hex_axial]
 
     coastal = frozenset(n for n in range(n_nodes) if len(node_hexes[n]) < 3)
     return Topology(
@@ -429,13 +432,7 @@ def build_map_topology(board_map: BoardMap) -> Topology:
             if a is not None and b is not None and (min(a, b), max(a, b)) in edge_index:
                 sides.append(edge_index[(min(a, b), max(a, b))])
         hex_edges.append(tuple(sides))
-        found = []
-        for side in SIDES:
-            dq, dr = SIDE_NEIGHBOUR[side]
-            other = axial_to_hex.get((q + dq, r + dr))
-            if other is not None:
-                found.append(other)
-        hex_neighbours.append(tuple(found))
+        hex_neighbours.append(_hex_neighbours(q, r, axial_to_hex))
 
     def path_edge(a: str, b: str) -> int:
         m, n = node_index[a], node_index[b]
