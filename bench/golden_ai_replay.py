@@ -28,6 +28,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
+
+from test_golden import recorded_rules  # noqa: E402  (the rules each record was made under)
 
 from catan_desktop.ai import create_bot  # noqa: E402
 from catan_desktop.engine import Game  # noqa: E402
@@ -46,7 +49,7 @@ def bot_games(variant: str) -> list[dict[str, Any]]:
 def replay(entry: dict[str, Any]) -> tuple[str | None, int]:
     """Play ``entry``'s game again with its bots; return (None or the first difference, steps played)."""
     game = Game.new(
-        entry["variant"],
+        recorded_rules(entry),
         players=entry["players"],
         seed=entry["seed"],
         board=entry["board"],

@@ -35,7 +35,7 @@ class Summary:
     games: int = 0
     wins: list[int] = field(default_factory=list)
     unfinished: int = 0
-    no_winner: int = 0  # finished without a winner: a Catan a Dois collapse (D-5.4)
+    no_winner: int = 0  # finished without a winner: a Catan a Dois collapse (D-5.4) or stalemate (D-10.1)
     total_turns: int = 0
     total_actions: int = 0
     seconds: float = 0.0

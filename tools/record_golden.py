@@ -33,6 +33,8 @@ Usage (from the repository root; PYTHONPATH picks the checkout whose engine is r
     SDL_VIDEODRIVER=dummy python tools/record_golden.py                  # all variants into tests/golden/
     python tools/record_golden.py --variant catan-a-dois --out /tmp/golden
     python tools/record_golden.py --dry-run                              # play and print, write nothing
+Re-recording a variant records it under today's rules: take it out of tests/engine/test_golden.py's
+``CHANGED_SINCE_RECORDING`` then.
 """
 
 from __future__ import annotations

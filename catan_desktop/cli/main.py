@@ -192,7 +192,7 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     print(_("  unfinished (turn cap {cap}): {n}", cap=args.max_turns, n=data["unfinished"]))
     if data["no_winner"]:
-        print(_("  ended with no winner (collapse, D-5.4): {n}", n=data["no_winner"]))
+        print(_("  ended with no winner (collapse D-5.4, or stalemate): {n}", n=data["no_winner"]))
     print(
         _(
             "  average turns: {t:.1f}; average actions: {a:.1f}",

@@ -69,7 +69,7 @@ class RuleModule:
     OPEN_KINDS: ClassVar[frozenset[str]] = frozenset()  # kinds legal for any valid payload (not all listed)
     SCORING_KINDS: ClassVar[frozenset[str]] = frozenset()  # its action kinds after which the actor may win
     BUILD_PHASES: ClassVar[frozenset[str]] = frozenset()  # its phases in which one builds and pays as in main
-    ENDS_WITHOUT_WINNER: ClassVar[bool] = False  # a game under it may end with nobody winning
+    ENDS_WITHOUT_WINNER: ClassVar[bool] = False  # a game under it may end with nobody winning (see below)
     DEV_CARDS_MAY_LEAVE: ClassVar[bool] = False  # development cards may leave the game unplayed
 
     def __init__(self, rules: Ruleset) -> None:
@@ -104,6 +104,12 @@ class RuleModule:
     def check(self, g: Game) -> list[str]:
         """Return problems of a loaded position that this module can see (for snapshot checks)."""
         return []
+
+    def ended_without_winner(self, g: Game) -> bool:
+        """Whether this module's ending explains a finished game with no winner (a module with
+        ``ENDS_WITHOUT_WINNER``: e.g. two resources at 0 for a collapse); the snapshot checks refuse such a
+        game when no module's condition holds."""
+        return False
 
     def held_resources(self, g: Game) -> list[int] | None:
         """Resource cards this module holds outside hands and bank, per resource (card conservation)."""

@@ -458,8 +458,9 @@ def _from_data(cls: type[Game], data: Any, rules: Ruleset | None, check: bool) -
     game.rebuild_derived()
     derive_holders(game)  # an absent or null longest_road / largest_army is worked out (docs/engine-api.md)
     if check:
-        check_position(game, may_end_without_winner=any(m.ENDS_WITHOUT_WINNER for m in plugins.modules),
-                       **_module_stocks(game))
+        # a finished game with no winner needs a module whose ending holds (D-5.4 collapse, stalemate)
+        no_winner = any(m.ENDS_WITHOUT_WINNER and m.ended_without_winner(game) for m in plugins.modules)
+        check_position(game, may_end_without_winner=no_winner, **_module_stocks(game))
     return game
 
 

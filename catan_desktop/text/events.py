@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 
 CARD_NAMES = {
     "knight": "Knight",
@@ -186,6 +186,22 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         return _(
             "Collapse: {res} are exhausted in the bank. The game ends and everybody loses.",
             res=(" " + _("and") + " ").join(_(r) for r in event["resources"]),
+        )
+    if t == "stalemate_near":
+        return ngettext(
+            "Nobody has built for a long time: if nobody builds, buys a development card, plays a Knight or "
+            "develops terrain, the game ends in a stalemate in {n} round.",
+            "Nobody has built for a long time: if nobody builds, buys a development card, plays a Knight or "
+            "develops terrain, the game ends in a stalemate in {n} rounds.",
+            event["rounds"],
+            n=event["rounds"],
+        )
+    if t == "stalemate":
+        return ngettext(
+            "Stalemate: nobody built for {n} round. The game ends and nobody wins.",
+            "Stalemate: nobody built for {n} rounds. The game ends and nobody wins.",
+            event["rounds"],
+            n=event["rounds"],
         )
     if t == "special_build":
         return _("{who} may build (special building phase)", who=who)

@@ -23,6 +23,9 @@ class Collapse(RuleModule):
     SETTINGS = {"exhausted_resources": Setting("count", 2, 1, "resources at 0 at once that end the game")}
     ENDS_WITHOUT_WINNER = True
 
+    def ended_without_winner(self, g: Game) -> bool:
+        return sum(1 for n in g.s.bank if n == 0) >= self.cfg["exhausted_resources"]
+
     def on_cards_moved(self, g: Game) -> None:
         s = g.s
         if s.phase == "over":

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIImage, UILabel, UIPanel
 
-from ...i18n import _
+from ...i18n import _, ngettext
 from ...render.palette import CLASSIC, rgb
 from ..config import SeatConfig
 from ..widgets import INK, PanelOverlay, TipButton
@@ -65,10 +65,19 @@ class GameOverScene(PanelOverlay):
                 return list(ev["resources"])
         return None
 
+    def stalemate(self) -> int | None:
+        """The rounds without building that ended a Catan a Dois game in a stalemate (D-10.1), else None."""
+        for ev in reversed(self.game.log):
+            if ev.get("t") == "stalemate":
+                return int(ev["rounds"])
+        return None
+
     def headline(self) -> str:
         winners = self.game.winners
         if not winners and self.collapse() is not None:
             return _("Collapse: both players lose")
+        if not winners and self.stalemate() is not None:
+            return _("Stalemate: nobody wins")
         if not winners:
             return _("Nobody won")
         names = [self.seat(w).name for w in winners]
@@ -120,6 +129,17 @@ class GameOverScene(PanelOverlay):
                 "Turn {turn}: the bank ran out of {res} at once. The economy collapsed (D-5.4): nobody wins.",
                 turn=self.game.turn,
                 res=(" " + _("and") + " ").join(_(r) for r in exhausted),
+            )
+        idle = self.stalemate()
+        if idle is not None:
+            sub = ngettext(
+                "Turn {turn}: nobody built anything for {n} round. Stalemate (a rule made for this game): "
+                "nobody wins.",
+                "Turn {turn}: nobody built anything for {n} rounds. Stalemate (a rule made for this game): "
+                "nobody wins.",
+                idle,
+                turn=self.game.turn,
+                n=idle,
             )
         UILabel(
             pygame.Rect(inner.x, inner.y + head_h, inner.w, px(24)), sub, manager=self.ui, container=panel
