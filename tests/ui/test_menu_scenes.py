@@ -15,7 +15,7 @@ from catan_desktop.persistence import save_game
 from catan_desktop.persistence.userdirs import autosave_path
 from catan_desktop.ui.app import App
 from catan_desktop.ui.config import GameConfig
-from catan_desktop.ui.dialogs import MessageScene
+from catan_desktop.ui.dialogs import ConfirmScene, MessageScene
 from catan_desktop.ui.scenes.menu import MenuScene
 from catan_desktop.ui.scenes.new_game import NewGameScene
 from catan_desktop.ui.scenes.rules import RulesScene
@@ -90,13 +90,41 @@ def test_damaged_autosave_shows_the_file_and_problem_and_is_left_alone(app, driv
     menu = open_menu(app)
     assert menu.buttons["continue"].is_enabled
     drive.click(menu.buttons["continue"])
-    assert isinstance(app.top, MessageScene)
+    assert isinstance(app.top, ConfirmScene)  # issue 13: says what is wrong, keeps the file, offers a new game
     assert str(path) in app.top.text
     assert "truncated" in app.top.text
     assert path.read_bytes() == damaged and path.stat().st_mtime_ns == before
     assert fake_game.created == []
-    drive.press(pygame.K_RETURN)
+    drive.click(app.top.cancel)
     assert app.top is menu
+    drive.click(menu.buttons["continue"])
+    drive.click(app.top.yes)
+    assert isinstance(app.top, NewGameScene)
+    assert path.read_bytes() == damaged and path.stat().st_mtime_ns == before
+
+
+def test_continue_with_a_finished_game_shows_its_end_and_keeps_the_autosave(app, drive) -> None:
+    """Issue 13: Continue with an autosave of a game that is over (here a Catan a Dois stalemate, D-10.1)
+    shows the game-over screen and never deletes the file it loaded."""
+    config = GameConfig.default(2)
+    config.variant = "catan-a-dois"
+    game = Game.new("catan-a-dois", players=2, seed=config.seed)
+    while not game.is_over:
+        kinds = [a for a in game.legal_actions() if a.kind in ("roll", "end")]
+        game.apply(kinds[0] if kinds and game.turn > 0 else game.legal_actions()[0])
+    assert game.log[-1]["t"] == "stalemate"
+    save_game(game, autosave_path(), "", {"config": config.to_dict()})
+    before = autosave_path().read_bytes()
+    app.settings.animation_speed = "instant"
+    menu = open_menu(app)
+    drive.click(menu.buttons["continue"])
+    for _ in range(200):
+        if type(app.top).__name__ == "GameOverScene":
+            break
+        app.step(pygame.event.get(), 1 / 60)
+    assert type(app.top).__name__ == "GameOverScene"
+    assert app.top.headline() == "Stalemate: nobody wins"
+    assert autosave_path().read_bytes() == before
 
 
 def test_continue_resumes_the_autosave_with_its_seats(app, drive, fake_game) -> None:

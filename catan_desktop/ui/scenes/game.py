@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
@@ -108,7 +109,7 @@ class GameScene(GuiScene):
         self.next_bot_at = 0.0
         self.log_lines: list[str] = []
         self.over_at: float | None = None
-        self.over_shown = False
+        self.over_shown, self.loaded_over = False, self.game.is_over  # issue 13: never delete a loaded file
         self.save_problem_shown = False
         self.dialog_open_for: tuple[str, int, int] | None = None
         self.dice_faces = (0, 0)
@@ -958,12 +959,11 @@ class GameScene(GuiScene):
             return
         if self.over_at is None:
             self.over_at = now
-            try:
+            if not self.loaded_over:  # a game finished here has nothing to continue (not one loaded over)
                 from ...persistence.userdirs import autosave_path
 
-                autosave_path().unlink(missing_ok=True)  # a finished game has nothing to continue
-            except OSError:
-                pass
+                with contextlib.suppress(OSError):
+                    autosave_path().unlink(missing_ok=True)
             self._ui_state = None
             self._sync_widgets()
         if now - self.over_at >= 1.2 * self.anim_scale() and not self.anims:

@@ -71,19 +71,29 @@ def start_game(app: App, config: GameConfig, loaded: LoadedSave | None = None) -
     return True
 
 
-def resume_save(app: App, path: Path) -> bool:
-    """Load the save at ``path`` and continue it; a damaged file is reported and left untouched."""
+def resume_save(app: App, path: Path, offer_new_game: bool = False) -> bool:
+    """Load the save at ``path`` and continue it; a damaged file is reported and left untouched. With
+    ``offer_new_game`` (Continue from the menu) the message offers to start a new game instead."""
     try:
         loaded = load_game(path)
     except SaveError as exc:
-        app.show_message(
-            _("This game cannot be loaded"),
-            _(
-                "File: {file}\n\nProblem: {problem}\n\nThe file has been left exactly as it is.",
-                file=exc.path,
-                problem=exc.problem,
-            ),
+        title = _("This game cannot be loaded")
+        text = _(
+            "File: {file}\n\nProblem: {problem}\n\nThe file has been left exactly as it is.",
+            file=exc.path,
+            problem=exc.problem,
         )
+        if not offer_new_game:
+            app.show_message(title, text)
+            return False
+
+        def new_game() -> None:
+            from .new_game import NewGameScene
+
+            app.push(NewGameScene(app))
+
+        more = _("A new game's autosave will replace it: copy the file first if you want to keep it.")
+        app.confirm(title, text + "\n\n" + more, new_game, yes=_("New game"))
         return False
     return start_game(app, config_for(loaded), loaded)
 

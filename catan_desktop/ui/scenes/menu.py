@@ -108,7 +108,7 @@ class MenuScene(ScaledGui, GuiScene):
             return
         from .load_save import resume_save
 
-        resume_save(self.app, path)
+        resume_save(self.app, path, offer_new_game=True)
 
     def new_game(self) -> None:
         from .new_game import NewGameScene
