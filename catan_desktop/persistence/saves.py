@@ -135,9 +135,12 @@ def load_bytes(raw: bytes, path: str | os.PathLike[str] = "<memory>", verify: bo
     while version < VERSION:
         doc = _UPGRADES[version](doc)
         version = doc["version"]
+    problem = document_problem(doc)
+    if problem is not None:
+        raise SaveError(path, problem)
     try:
         rules = Ruleset.from_dict(doc["rules"])
-        if doc.get("rules_sha256") and doc["rules_sha256"] != rules_hash(rules):
+        if doc["rules_sha256"] != rules_hash(rules):
             raise SaveError(path, "the rules stored in the save were edited (checksum mismatch)")
         game = Game.from_json(json.dumps(doc["snapshot"]), rules=rules)
     except KeyError as exc:
@@ -159,6 +162,47 @@ def load_bytes(raw: bytes, path: str | os.PathLike[str] = "<memory>", verify: bo
     return LoadedSave(
         game=game, name=str(doc.get("name", "")), saved_at=str(doc.get("saved_at", "")), meta=meta
     )
+
+
+# The save document's fields (format version 1) and the JSON types each must have; ``snapshot`` and ``rules``
+# are checked field by field by the engine (Game.from_data, Ruleset.from_dict).
+_FIELDS: dict[str, tuple[type, ...]] = {
+    "rules": (dict,),
+    "rules_sha256": (str,),
+    "snapshot": (dict,),
+    "name": (str,),
+    "saved_at": (str,),
+    "variant": (str,),
+    "seed": (int,),
+    "players": (int,),
+    "board": (str,),
+    "options": (dict,),
+    "history": (list,),
+    "meta": (dict,),
+}
+_REQUIRED = ("rules", "rules_sha256", "snapshot")
+_TYPE_NAMES = {dict: "a mapping", str: "text", int: "a whole number", list: "a list"}
+
+
+def document_problem(doc: dict[str, Any]) -> str | None:
+    """Return the first problem with the save document's own fields (missing, or of the wrong type), else
+    None. Without ``rules_sha256`` the edited-rules check could be switched off by deleting it, so it is
+    required (every version-1 save has it)."""
+    for key in _REQUIRED:
+        if key not in doc:
+            return f"the save is missing its {key!r} section"
+    for key, types in _FIELDS.items():
+        if key not in doc:
+            continue
+        value = doc[key]
+        if isinstance(value, bool) or not isinstance(value, types):
+            return f"the save's {key!r} must be {_TYPE_NAMES[types[0]]}, not {type(value).__name__}"
+    history = doc.get("history", [])
+    if not all(isinstance(text, str) for text in history):
+        return "the save's 'history' must list actions as text"
+    if len(doc["rules_sha256"]) != 64:
+        return "the save's 'rules_sha256' is not a SHA-256 checksum"
+    return None
 
 
 def replay(doc: dict[str, Any], rules: Ruleset | None = None) -> Game:

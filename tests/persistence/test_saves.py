@@ -94,6 +94,77 @@ def test_edited_rules_are_detected(tmp_path: Path) -> None:
         load_game(path)
 
 
+def test_deleting_the_rules_checksum_does_not_switch_off_the_edited_rules_check(tmp_path: Path) -> None:
+    """Issue 13, item 7: without rules_sha256 an edited rule set loaded silently."""
+    path = tmp_path / "rules.json"
+    save_game(_midgame(), path)
+    doc = json.loads(path.read_text())
+    doc["rules"]["victory_points"]["target"] = 3
+    del doc["rules_sha256"]
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match="missing its 'rules_sha256'"):
+        load_game(path)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("seed", "7", "'seed' must be a whole number, not str"),
+        ("players", True, "'players' must be a whole number, not bool"),
+        ("history", {"a": 1}, "'history' must be a list"),
+        ("history", ["roll", 3], "'history' must list actions as text"),
+        ("meta", [], "'meta' must be a mapping"),
+        ("options", "fast", "'options' must be a mapping"),
+        ("snapshot", [1], "'snapshot' must be a mapping"),
+        ("rules", "base", "'rules' must be a mapping"),
+        ("rules_sha256", 12, "'rules_sha256' must be text"),
+        ("rules_sha256", "abc", "not a SHA-256 checksum"),
+        ("name", None, "'name' must be text, not NoneType"),
+    ],
+)
+def test_every_field_of_the_save_document_is_type_checked(tmp_path: Path, field: str, value: object,
+                                                          message: str) -> None:
+    """Issue 13: typed validation of the whole save structure where the bytes enter, naming the field."""
+    path = tmp_path / "typed.json"
+    save_game(_midgame(), path)
+    doc = json.loads(path.read_text())
+    doc[field] = value
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match=message):
+        load_game(path)
+
+
+def test_a_killed_write_leaves_no_temporary_file_behind_for_long(tmp_path: Path) -> None:
+    """Issue 13, item 7: a kill during a write left .autosave.json.*.tmp files that were never removed; the
+    next write of the same file removes the old ones (a young one may be another copy's write in progress)."""
+    target = tmp_path / "autosave.json"
+    old = tmp_path / ".autosave.json.abc123.tmp"
+    young = tmp_path / ".autosave.json.def456.tmp"
+    other = tmp_path / ".settings.json.zzz.tmp"
+    for leftover in (old, young, other):
+        leftover.write_text("half a sa")
+    os.utime(old, (1, 1))
+    os.utime(other, (1, 1))
+    atomic_write_text(target, "{}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([target.name, young.name, other.name])
+
+
+def test_the_folder_is_flushed_after_the_rename(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 13, item 7: without an fsync of the folder a power cut can lose the rename."""
+    import stat
+
+    synced: list[str] = []
+    real = os.fsync
+
+    def spy(fd: int) -> None:
+        synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    atomic_write_text(tmp_path / "a.json", "x")
+    assert synced == (["file", "folder"] if os.name == "posix" else ["file"])
+
+
 def test_list_saves_reports_broken_files(tmp_path: Path) -> None:
     save_game(_midgame(), tmp_path / "good.json", name="Good one")
     (tmp_path / "broken.json").write_text("{nope")

@@ -194,6 +194,23 @@ def test_pause_resume_and_entries(app, drive, fake_game) -> None:
     assert app.top is game_scene
 
 
+def test_pause_rules_show_the_rules_the_game_plays_by_not_a_file_named_in_the_save(app, drive, fake_game,
+                                                                                     tmp_path) -> None:
+    """Issue 13: Pause -> Rules read the file that a save's metadata named (any path); it shows the rules
+    stored with the game."""
+    game_scene = fake_game(app, GameConfig.default(4))
+    secret = tmp_path / "elsewhere.yaml"
+    secret.write_text("format: 1\nname: elsewhere\n", encoding="utf-8")
+    game_scene.config.variant = str(secret)  # what edited save metadata could say
+    app.push(game_scene)
+    pause = PauseScene(app, game_scene)
+    app.push(pause)
+    app.step()
+    drive.press(pygame.K_r)
+    assert isinstance(app.top, RulesScene)
+    assert app.top.rules is game_scene.game.rules and app.top.error is None
+
+
 def test_quit_to_menu_asks_and_then_shows_the_menu(app, drive, fake_game) -> None:
     game_scene = fake_game(app, GameConfig.default(4))
     app.push(game_scene)

@@ -96,8 +96,10 @@ class PauseScene(PanelOverlay):
     def rules(self) -> None:
         from .rules import RulesScene
 
+        game = getattr(self.game_scene, "game", None)  # the rules the game plays by (issue 13: not a path)
         config = getattr(self.game_scene, "config", None)
-        self.app.push(RulesScene(self.app, variant=getattr(config, "variant", "base")))
+        rules = game.rules if game is not None else getattr(config, "variant", "base")
+        self.app.push(RulesScene(self.app, variant=rules))
 
     def quit(self) -> None:
         self.app.confirm(

@@ -191,12 +191,18 @@ class RulesScene(ScreenScene):
 
     panel_size = (980, 660)
 
-    def __init__(self, app: App, variant: str = "base") -> None:
+    def __init__(self, app: App, variant: str | Ruleset = "base") -> None:
+        """``variant``: an installed variant's name, or the rules a running game plays by (the pause menu
+        passes those: a save's rules are stored in it, never read from the file its metadata names)."""
         super().__init__(app)
-        self.variant = variant
         self.error: str | None = None
+        self.rules: Ruleset | None = None
+        if isinstance(variant, Ruleset):
+            self.variant, self.rules = variant.name, variant
+            return
+        self.variant = variant
         try:
-            self.rules: Ruleset | None = load_rules(variant)
+            self.rules = load_rules(variant)
         except (RulesetError, RuleFileError, OSError) as exc:
             self.rules, self.error = None, str(exc)
         self.title = _("Rules")
