@@ -109,7 +109,7 @@ class ConfirmScene(OverlayScene):
         self.yes_label = yes_label or _("OK")
 
     def build(self) -> None:
-        lines = self.text.count("\n") + len(self.text) // 64  # a longer message gets a taller box, no scrolling
+        lines = self.text.count("\n") + len(self.text) // 64  # a long message: a taller box, no scroll bar
         panel, rect = self.text_panel(560, 260 + min(200, 22 * max(0, lines - 3)))
         self.cancel = UIButton(
             pygame.Rect(rect.w - 312, rect.h - 60, 140, 44), _("Cancel"), manager=self.ui, container=panel

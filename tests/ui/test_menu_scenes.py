@@ -90,7 +90,7 @@ def test_damaged_autosave_shows_the_file_and_problem_and_is_left_alone(app, driv
     menu = open_menu(app)
     assert menu.buttons["continue"].is_enabled
     drive.click(menu.buttons["continue"])
-    assert isinstance(app.top, ConfirmScene)  # issue 13: says what is wrong, keeps the file, offers a new game
+    assert isinstance(app.top, ConfirmScene)  # issue 13: what is wrong, file kept, new game offered
     assert str(path) in app.top.text
     assert "truncated" in app.top.text
     assert path.read_bytes() == damaged and path.stat().st_mtime_ns == before
