@@ -16,15 +16,22 @@ generic (49,52), generic (47,51), brick (33,38), lumber (11,16).
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import Any
+import os
+import tempfile
 
-import pytest
+# The player's own folders (saves, settings, own rule files) never reach the tests: a fresh, empty home for
+# the session, set before anything lists variants at import time (tests/ui gives each test its own).
+os.environ["CATAN_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="catan-tests-")
 
-from catan_desktop.engine.game import Game
-from catan_desktop.engine.ruleset import load_rules
+import json  # noqa: E402
+from collections import Counter  # noqa: E402
+from collections.abc import Iterable, Sequence  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pytest  # noqa: E402
+
+from catan_desktop.engine.game import Game  # noqa: E402
+from catan_desktop.engine.ruleset import load_rules  # noqa: E402
 
 RESOURCES = ("lumber", "wool", "grain", "brick", "ore")
 

@@ -132,14 +132,17 @@ def _screenshot(args: argparse.Namespace) -> int:
 
 
 def _variants() -> int:
+    from ..paths import user_rules_dir
     from ..variants import list_variants
 
     for info in list_variants():
+        own = f" ({_('your own')})" if info.own else ""
         if info.error:
-            print(f"{info.name:<16} {_('BROKEN')}: {info.error}")
+            print(f"{info.name:<16} {_('BROKEN')}{own}: {info.error}")
         else:
             players = f"{info.players_min}-{info.players_max}"
-            print(f"{info.name:<16} {players:<5} {info.title}: {info.description}")
+            print(f"{info.name:<16} {players:<5} {info.title}{own}: {info.description}")
+    print(_("Your own rule files: {folder}", folder=user_rules_dir()))
     return 0
 
 

@@ -1,46 +1,28 @@
-"""Where the player's own files live (platformdirs), overridable with CATAN_DESKTOP_HOME for tests."""
+"""Where the player's own files live (platformdirs), overridable with CATAN_DESKTOP_HOME for tests; the
+folders themselves are decided in ``catan_desktop.paths`` (the rule-file reader needs them too)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-APP = "catan-desktop"
+from .. import paths
 
-
-def _root_override() -> Path | None:
-    value = os.environ.get("CATAN_DESKTOP_HOME")
-    return Path(value) if value else None
+APP = paths.APP
 
 
 def data_dir() -> Path:
     """Saves and autosaves (e.g. ~/.local/share/catan-desktop)."""
-    root = _root_override()
-    if root is not None:
-        return root / "data"
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP, appauthor=False))
+    return paths.user_dir("data")
 
 
 def config_dir() -> Path:
     """Settings (e.g. ~/.config/catan-desktop)."""
-    root = _root_override()
-    if root is not None:
-        return root / "config"
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir(APP, appauthor=False))
+    return paths.user_dir("config")
 
 
 def log_dir() -> Path:
     """Logs and crash reports (e.g. ~/.local/state/catan-desktop/log)."""
-    root = _root_override()
-    if root is not None:
-        return root / "log"
-    import platformdirs
-
-    return Path(platformdirs.user_log_dir(APP, appauthor=False))
+    return paths.user_dir("log")
 
 
 def saves_dir() -> Path:
@@ -51,3 +33,8 @@ def saves_dir() -> Path:
 def autosave_path() -> Path:
     """The autosave written after every turn."""
     return data_dir() / "autosave.json"
+
+
+def rules_dir() -> Path:
+    """The player's own rule files."""
+    return paths.user_rules_dir()

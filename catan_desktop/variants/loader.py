@@ -60,6 +60,7 @@ class VariantInfo:
     players_max: int
     path: Path
     error: str | None = None
+    own: bool = False  # one of the player's own rule files (paths.user_rules_dir), not shipped with the game
 
 
 class RuleLoader(yaml.SafeLoader):
@@ -215,11 +216,28 @@ def _find_base(name: str, folder: Path, myself: Path) -> Path | None:
 
 
 def _installed_names() -> list[str]:
-    """Return the names of the installed rule files (none when the rules folder is missing)."""
+    """Return the names of the installed and the player's own rule files (for did-you-mean hints)."""
     try:
-        return sorted(p.stem for p in paths.rules_dir().glob("*.yaml"))
+        shipped = [p.stem for p in paths.rules_dir().glob("*.yaml")]
     except FileNotFoundError:
+        shipped = []
+    return sorted({*shipped, *(p.stem for p in own_rule_files())})
+
+
+MAX_OWN_FILES = 200  # the player's rules folder is read at every menu visit: a bounded number of files
+
+
+def own_rule_files() -> list[Path]:
+    """The player's own rule files (``*.yaml`` in paths.user_rules_dir()), by name; at most MAX_OWN_FILES.
+
+    Only regular files: a folder, a FIFO (reading it would hang) or a link named ``*.yaml`` is skipped.
+    """
+    folder = paths.user_rules_dir()
+    try:
+        found = sorted(p for p in folder.glob("*.yaml") if p.is_file() and not p.is_symlink())
+    except OSError:
         return []
+    return found[:MAX_OWN_FILES]
 
 
 def _merge(base: object, child: object) -> object:
@@ -355,6 +373,9 @@ def _variant_path(name_or_path: str) -> Path:
     except FileNotFoundError as err:
         raise RuleFileError([f"{name_or_path}: {err}"]) from None
     if not path.is_file():
+        own = paths.user_rules_dir() / f"{name_or_path}.yaml"  # the player's own rule files come second
+        if own.is_file() and not own.is_symlink():
+            return own
         names = _installed_names()
         hint = did_you_mean(name_or_path, names) or " (installed: " + ", ".join(names) + ")"
         raise RuleFileError([f"{name_or_path}: no installed variant of that name{hint}"])
@@ -380,19 +401,31 @@ def load_variant(name_or_path: str, overrides: Mapping[str, object] | None = Non
 
 
 def list_variants() -> list[VariantInfo]:
-    """Return every installed rule file sorted by name; a broken one comes back with ``error`` set.
+    """Return every installed rule file sorted by name, then the player's own ones (``own``); a broken one
+    comes back with ``error`` set (its ``file:line`` problems), never hiding the others.
 
     Raises FileNotFoundError when the installed rules folder itself is missing.
     """
-    found = []
-    for path in sorted(paths.rules_dir().glob("*.yaml")):
-        try:
-            data = load_rule_file(path)
-        except RuleFileError as err:
-            found.append(VariantInfo(path.stem, path.stem, "", 0, 0, path, error=str(err)))
-            continue
-        players = data["players"]
-        assert isinstance(players, dict)  # validated
-        found.append(VariantInfo(str(data["name"]), str(data["title"]), str(data["description"]),
-                                 players["min"], players["max"], path))
-    return sorted(found, key=lambda info: info.name)
+    shipped = [_info(path) for path in sorted(paths.rules_dir().glob("*.yaml"))]
+    names = {info.name for info in shipped}
+    own = []
+    for path in own_rule_files():
+        if path.stem in names:  # load_variant(NAME) finds the shipped file first: this one cannot be played
+            message = (f"{path}: has the name of a rule file that comes with the game ('{path.stem}'); "
+                       "rename the file and its 'name:' to play it")
+            own.append(VariantInfo(path.stem, path.stem, "", 0, 0, path, error=message, own=True))
+        else:
+            own.append(_info(path, own=True))
+    return sorted(shipped, key=lambda info: info.name) + sorted(own, key=lambda info: info.name)
+
+
+def _info(path: Path, own: bool = False) -> VariantInfo:
+    """What a menu shows of one rule file (its problems when it is broken)."""
+    try:
+        data = load_rule_file(path)
+    except RuleFileError as err:
+        return VariantInfo(path.stem, path.stem, "", 0, 0, path, error=str(err), own=own)
+    players = data["players"]
+    assert isinstance(players, dict)  # validated
+    return VariantInfo(str(data["name"]), str(data["title"]), str(data["description"]),
+                       players["min"], players["max"], path, own=own)

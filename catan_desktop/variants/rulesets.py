@@ -67,6 +67,7 @@ def _stamp(variant: str) -> tuple[tuple[str, int, int], ...]:
     folders = []
     with contextlib.suppress(FileNotFoundError):
         folders.append(paths.rules_dir())
+    folders.append(paths.user_rules_dir())  # the player's own rule files
     if "/" in variant or "\\" in variant or variant.endswith((".yaml", ".yml")):
         folders.append(Path(variant).resolve().parent)
     stamp = []

@@ -343,16 +343,60 @@ def test_a_broken_variant_is_listed_in_red_and_not_playable(app, drive, monkeypa
     assert app.top is scene
 
 
-def test_broken_variants_are_not_offered_for_a_new_game(app, monkeypatch) -> None:
-    import catan_desktop.ui.scenes.new_game as module
+OWN_QUICK = "format: 1\nname: quick\ntitle: Quick game\nextends: base\ndescription: To 6.\n" \
+            "victory_points:\n  target: 6\n"
 
-    real = module.list_variants()
-    broken = VariantInfo("zz_broken", "zz_broken", "", 0, 0, Path("/rules/zz_broken.yaml"), error="bad")
-    monkeypatch.setattr(module, "list_variants", lambda: [*real, broken])
+
+def _own_rule_files() -> Path:
+    from catan_desktop.paths import user_rules_dir
+
+    folder = user_rules_dir()
+    folder.mkdir(parents=True)
+    (folder / "quick.yaml").write_text(OWN_QUICK, encoding="utf-8")
+    (folder / "typo.yaml").write_text(OWN_QUICK.replace("quick", "typo").replace("target: 6", "target: x"),
+                                      encoding="utf-8")
+    return folder
+
+
+def test_a_broken_variant_is_offered_for_a_new_game_and_start_shows_its_problems(app, drive,
+                                                                                   fake_game) -> None:
+    """Issue 13: one bad rule file is shown with its file:line problems, never hidden, never a crash."""
+    folder = _own_rule_files()
     scene = NewGameScene(app)
     app.push(scene)
     app.step()
-    assert "zz_broken" not in [i for _t, i in scene.variant_menu.options_list]
+    labels = dict((i, t) for t, i in scene.variant_menu.options_list)
+    assert labels["quick"] == "Quick game \u00b7 your own" and "broken" in labels["typo"]
+    choose(app, scene.variant_menu, "typo")
+    drive.click(scene.start_button)
+    assert isinstance(app.top, MessageScene)
+    assert f"{folder / 'typo.yaml'}:7: victory_points.target" in app.top.text
+    assert fake_game.created == []
+    drive.press(pygame.K_RETURN)
+    choose(app, scene.variant_menu, "quick")
+    drive.click(scene.start_button)
+    assert fake_game.created[0].game.rules.vp_target == 6
+
+
+def test_variants_lists_own_rule_files_and_opens_their_folder(app, drive, monkeypatch) -> None:
+    import catan_desktop.ui.scenes.variants as module
+
+    folder = _own_rule_files()
+    scene = VariantsScene(app)
+    app.push(scene)
+    app.step()
+    texts = [item["text"] for item in scene.list.item_list]
+    assert any("Quick game" in t and "your own" in t for t in texts)
+    typo = next(i for i, v in enumerate(scene.variants) if v.name == "typo")
+    drive.click(scene.list.item_list[typo]["button_element"])
+    assert "typo.yaml:7" in scene.details.html_text and str(folder) in scene.details.html_text
+
+    def no_file_manager(*args: object, **kwargs: object) -> None:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(module.subprocess, "Popen", no_file_manager)
+    drive.press(pygame.K_f)
+    assert isinstance(app.top, MessageScene) and str(folder) in app.top.text
 
 
 def test_new_game_colour_blind_shows_the_colours_the_game_uses(app, drive, fake_game) -> None:

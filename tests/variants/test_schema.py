@@ -91,7 +91,7 @@ def test_optional_keys_are_checked(base_data: dict[str, Any]) -> None:
     assert sorted(messages(base_data)) == [
         "extends: must be text, not the number 3",
         "modules[0]: unknown module 'helpers' (expected one of: collapse, market, remote_cards, "
-        "special_building_phase, terrain_development, token_removal, token_robber)",
+        "special_building_phase, stalemate, terrain_development, token_removal, token_robber)",
         "summary: must be a list, not the text 'one line'",
     ]
 
@@ -107,6 +107,7 @@ def test_known_modules_and_unknown_modules_get_a_hint(
         "token_robber",
         "terrain_development",
         "remote_cards",
+        "stalemate",
     } == KNOWN_MODULES
     monkeypatch.setattr(schema, "KNOWN_MODULES", frozenset({"market", "helpers"}))
     base_data["modules"] = ["market", "helpres"]

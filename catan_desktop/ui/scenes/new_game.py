@@ -63,7 +63,9 @@ class NewGameScene(ScreenScene):
         # seat i the i-th colour of the safe palette instead, so this screen shows those (fixed) colours.
         self.palette = list(CLASSIC)
         self.colour_blind = bool(app.settings.colour_blind)
-        self.variants: list[VariantInfo] = [v for v in _safe_list_variants() if v.error is None]
+        # every rule file, the player's own and broken ones too: a broken one is listed, cannot start, and
+        # Start shows its file:line problems (issue 13: one bad file must never hide the others)
+        self.variants: list[VariantInfo] = _safe_list_variants()
         self.seats: list[SeatConfig] = []
         self.variant = "base"
         self.players = 4
@@ -82,7 +84,7 @@ class NewGameScene(ScreenScene):
             except (KeyError, TypeError, ValueError, AttributeError):
                 remembered = None
         spare = GameConfig.default(6).seats
-        names = {v.name for v in self.variants}
+        names = {v.name for v in self.variants if v.error is None}
         if remembered is not None:
             self.seats = [SeatConfig(s.name[:MAX_NAME], s.kind, s.colour) for s in remembered.seats]
             self.players = len(self.seats) or 4
@@ -93,7 +95,8 @@ class NewGameScene(ScreenScene):
             chosen = variant or "base"
         self.seats += spare[len(self.seats) :]
         if chosen not in names:
-            chosen = "base" if "base" in names or not self.variants else self.variants[0].name
+            playable = [v.name for v in self.variants if v.error is None]
+            chosen = "base" if "base" in names or not playable else playable[0]
         for seat in self.seats:
             if seat.kind != HUMAN and seat.kind not in BOT_KINDS:
                 seat.kind = DEFAULT_BOT
@@ -180,6 +183,9 @@ class NewGameScene(ScreenScene):
             out.append(_("The seed must be a whole number (digits only)."))
         if self.rules is None:
             out.append(_("The rules of variant {name} cannot be read.", name=self.variant))
+            broken = next((v.error for v in self.variants if v.name == self.variant and v.error), None)
+            if broken:
+                out.append(broken)
         return out
 
     # layout ----------------------------------------------------------------------------------------
@@ -201,7 +207,7 @@ class NewGameScene(ScreenScene):
         # row 1: variant, players, board
         y = inner.y
         x = inner.x
-        titles = [(v.title, v.name) for v in self.variants] or [(self.variant, self.variant)]
+        titles = [(variant_label(v), v.name) for v in self.variants] or [(self.variant, self.variant)]
         current = next((t for t in titles if t[1] == self.variant), titles[0])
         r = field(x, y, px(360), _("Variant"), _("The rule set to play; see Scenarios & variants"))
         self.variant_menu = UIDropDownMenu(titles, current, r, manager=self.ui, container=panel)
@@ -468,8 +474,19 @@ class NewGameScene(ScreenScene):
             self.seed_text = self.seed_entry.get_text()
 
 
+def variant_label(v: VariantInfo) -> str:
+    """A variant as the New game list shows it: its title, marked when it is the player's own or broken."""
+    if v.error:
+        return "\u26a0 " + _("{name} (broken)", name=v.name)
+    return v.title + (" \u00b7 " + _("your own") if v.own else "")
+
+
 def _safe_list_variants() -> list[VariantInfo]:
+    """Every rule file once by name (an own file named like a shipped one is listed in Scenarios & variants,
+    where its problem is explained; here the name is the shipped game's)."""
     try:
-        return list_variants()
+        found = list_variants()
     except FileNotFoundError:
         return []
+    playable = {v.name for v in found if v.error is None}
+    return [v for v in found if v.error is None or v.name not in playable]

@@ -1,16 +1,21 @@
-"""Scenarios & variants: every installed rule file, with its description; play one or read its rules.
+"""Scenarios & variants: every installed rule file and the player's own ones (paths.user_rules_dir), with
+its description; play one, read its rules, or open the folder of one's own rule files.
 
-A broken rule file is listed too, with its problems in red, and cannot be played.
+A broken rule file is listed too, with its ``file:line`` problems in red, and cannot be played.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from ...i18n import _
+from ...paths import user_rules_dir
 from ...variants import VariantInfo, list_variants
 from ..widgets import ERROR_RED, ScreenScene, esc, preload_font
 
@@ -37,8 +42,11 @@ class VariantsScene(ScreenScene):
 
     def _label(self, v: VariantInfo) -> str:
         # the leading spaces are the item's left margin (the list's items ignore the theme's padding)
+        own = f"  \u00b7  {_('your own')}" if v.own else ""
         if v.error:
-            return f"   \u26a0 {v.name}  ({_('broken')})"
+            return f"   \u26a0 {v.name}  ({_('broken')}){own}"
+        if v.own:  # the player count is in the details: the list stays one short line
+            return f"   {v.title}{own}"
         players = (
             str(v.players_min) if v.players_min == v.players_max else f"{v.players_min}\u2013{v.players_max}"
         )
@@ -53,10 +61,12 @@ class VariantsScene(ScreenScene):
         self.list, self.details = self.list_and_details(
             inner, list_w, items, self.selected, self._details(), _("No variants are installed.")
         )
-        self.back_button, self.rules_button, self.play_button = self.footer_buttons(
+        self.back_button, self.folder_button, self.rules_button, self.play_button = self.footer_buttons(
             inner,
             [
                 (_("Back"), _("Return to the menu (Esc)"), False),
+                (_("Your folder"), _("Open the folder for your own rule files (F): {folder}",
+                                     folder=user_rules_dir()), False),
                 (_("Rules"), _("Read this variant's rules"), False),
                 (_("Play this"), _("Set up a game of this variant (Enter)"), True),
             ],
@@ -64,12 +74,23 @@ class VariantsScene(ScreenScene):
         self._sync_buttons()
 
     def _details(self) -> str:
+        return self._variant_details() + (
+            f"<br><br><font pixel_size={self.px(13)}>"
+            + esc(_("Your own rule files go in {folder}. Start from a copy of a file above, give it a "
+                    "new name (the file name and its name: line alike), then come back here (README: "
+                    "\"Your own rule files\").", folder=user_rules_dir()))
+            + "</font>"
+        )
+
+    def _variant_details(self) -> str:
         if self.problem:
             return f"<font color='{ERROR_RED}'>{esc(self.problem)}</font>"
         if self.selected is None:
             return _("No variants are installed.")
         v = self.variants[self.selected]
         heading = f"<font face='vollkorn_bold' pixel_size={self.px(24)}>{esc(v.title)}</font><br>"
+        if v.own:
+            heading += f"{esc(_('One of your own rule files'))}<br>"
         if v.error:
             problems = "<br>".join(esc(line) for line in v.error.splitlines())
             return (
@@ -113,6 +134,22 @@ class VariantsScene(ScreenScene):
 
         self.app.push(RulesScene(self.app, variant=self.variants[self.selected].name))
 
+    def open_folder(self) -> None:
+        """Show the player's rule folder in the system's file manager (creating it), or say where it is."""
+        folder = user_rules_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            if sys.platform.startswith("win"):
+                os.startfile(folder)  # type: ignore[attr-defined]  # noqa: S606 (Windows only)
+            else:
+                opener = "open" if sys.platform == "darwin" else "xdg-open"
+                subprocess.Popen([opener, str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 start_new_session=True)
+        except OSError as exc:
+            self.app.show_message(_("Your rule files"), _(
+                "Your own rule files go in this folder:\n{folder}\n\nIt could not be opened here ({error}); "
+                "open it in your file manager.", folder=folder, error=exc.strerror or exc))
+
     def primary(self) -> bool:
         self.play()
         return True
@@ -124,6 +161,8 @@ class VariantsScene(ScreenScene):
             self.play()
         elif element is self.rules_button:
             self.show_rules()
+        elif element is self.folder_button:
+            self.open_folder()
         else:
             return False
         return True
@@ -139,6 +178,11 @@ class VariantsScene(ScreenScene):
         return False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f and not getattr(event, "mod", 0) & (
+            pygame.KMOD_CTRL | pygame.KMOD_ALT
+        ):
+            self.open_folder()
+            return True
         if (
             event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
             and event.ui_element is self.list
