@@ -603,3 +603,34 @@ def test_catan_a_dois_hot_seat_founding_with_two_humans(home: Path) -> None:
     order = [start, 1 - start, 1 - start, start, start, 1 - start]
     assert removals == order  # D-1.3 steps A-F, each followed by its token removal
     assert covers >= 3 and sorted(len(r) for r in token_removal.state(g).reserve) == [3, 3]
+
+
+@pytest.mark.parametrize(("variant", "players"), [("base", 4), ("catan-a-dois", 2), ("base-5-6", 6)])
+def test_the_founding_phase_marks_the_player_who_places(home: Path, variant: str, players: int) -> None:
+    """Issue 12, defect 5: while the header said "Founding phase · You", its colour square and the lit
+    player panel were the start player's. Both follow the seat placing now."""
+    from catan_desktop.render.palette import rgb
+    from catan_desktop.ui.scenes.game import GOLD
+
+    app = App(size=(1280, 720))
+    seed = next(s for s in range(1, 60) if _start_player(variant, players, s) != 0)
+    scene = new_scene(app, seed=seed, variant=variant, players=players)
+    for _ in range(400):
+        if scene.game.turn == 0 and scene.ctl.human_to_act and scene.ctl.seat_to_act == 0:
+            break
+        pump(app)
+    assert scene.game.turn == 0 and scene.ctl.seat_to_act == 0 and scene.game.active_player != 0
+    scene.draw(app.screen)
+    top = scene.regions()["top"]
+    dot = (top.x + scene.px(24), top.centery)
+    assert tuple(app.screen.get_at(dot))[:3] == rgb(scene.colours[0])
+    for seat in range(players):
+        rect = scene.panel_rect(seat)
+        border = tuple(app.screen.get_at((rect.x + 1, rect.centery)))[:3]
+        assert (border == GOLD) == (seat == 0), seat
+
+
+def _start_player(variant: str, players: int, seed: int) -> int:
+    from catan_desktop.engine import Game
+
+    return Game.new(variant, players=players, seed=seed).active_player

@@ -1086,7 +1086,7 @@ class GameScene(GuiScene):
         pygame.draw.rect(surface, WOOD_LIGHT, rect)
         pygame.draw.line(surface, (30, 20, 12), rect.bottomleft, rect.bottomright, 2)
         g, ctl = self.game, self.ctl
-        seat = g.active_player
+        seat = ctl.seat_to_act if g.turn == 0 and not g.is_over else g.active_player  # founding: who places
         colour = rgb(self.colours[seat])
         dot = pygame.Rect(rect.x + self.px(14), rect.centery - self.px(10), self.px(20), self.px(20))
         pygame.draw.rect(surface, colour, dot, border_radius=self.px(5))
@@ -1154,7 +1154,7 @@ class GameScene(GuiScene):
         self._tips = []
         for seat in range(g.players):
             rect = self.panel_rect(seat)
-            active = seat == g.active_player and not g.is_over
+            active = seat == (self.ctl.seat_to_act if g.turn == 0 else g.active_player) and not g.is_over
             acting = seat == self.ctl.seat_to_act and not g.is_over
             building = acting and g.phase == "special_build"  # F-3.2: this seat's turn to build or pass
             lit = active or building
