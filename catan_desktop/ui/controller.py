@@ -85,7 +85,11 @@ class GameController:
         before = self.game.to_json() if action.kind in REVERSIBLE else None
         self.game.apply(action)
         events = self.new_events()
-        if before is not None and self.is_human(seat) and not any("private" in ev for ev in events):
+        # not past a private event (a card drawn), nor back over the start of a turn (issue 12, defect 8: the
+        # founding's last road began turn 1, and undoing it reached back into the founding phase)
+        if before is not None and self.is_human(seat) and not any(
+            "private" in ev or ev.get("t") == "turn" for ev in events
+        ):
             self.undo_stack.append(before)
         else:
             self.undo_stack.clear()

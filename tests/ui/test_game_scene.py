@@ -634,3 +634,18 @@ def _start_player(variant: str, players: int, seed: int) -> int:
     from catan_desktop.engine import Game
 
     return Game.new(variant, players=players, seed=seed).active_player
+
+
+def test_undo_never_reaches_back_into_the_founding_phase(home: Path) -> None:
+    """Issue 12, defect 8: the founding's last road starts turn 1; Undo then reached back into the founding
+    phase and the log showed "— Turn 1: You —" twice."""
+    app = App(size=(1280, 720))
+    seed = next(s for s in range(1, 60) if _start_player("base", 4, s) == 0)  # the human places last
+    scene = new_scene(app, seed=seed)
+    driver = Driver(app, scene)
+    while scene.game.turn == 0:
+        driver.step()
+    assert scene.game.active_player == 0 and scene.game.history[-1].startswith("road")
+    pump(app, 2)
+    assert not scene.ctl.can_undo() and not scene.buttons["undo"].is_enabled
+    assert sum(1 for line in scene.log_lines if "Turn 1" in line) <= 1
