@@ -47,3 +47,25 @@ def test_plural_forms() -> None:
 
 def test_an_unknown_code_still_reads() -> None:
     assert text.reason_text("some_new_code", {}) == "some new code"
+
+
+def test_the_log_names_places_as_players_do_and_speaks_to_the_viewer() -> None:
+    """Issue 12, defect 4: the log said "Bruno moved the robber to 3.5" and "You took the 10 token from 4.1
+    into their reserve". Hexes are named by terrain and number; the viewer's own moves are "you", decided
+    by the seat, not by comparing names (the viewer here is called Zoe)."""
+    from catan_desktop.text import describe, places_of
+
+    g = Game.new("base", players=3, seed=1)
+    places = places_of(g.observation(0)["board"]["hexes"])
+    hills = next(h for h in g.observation(0)["board"]["hexes"] if h["terrain"] == "hills")
+    names = ["Zoe", "Bruno", "Carla"]
+    robber = {"t": "robber", "seat": 1, "hex": hills["id"]}
+    expected = f"Bruno moved the robber to the hills with the {hills['number']}"
+    assert describe(robber, names, 0, places) == expected
+    token = {"t": "remove_token", "seat": 0, "hex": hills["id"], "number": 10}
+    assert describe(token, names, 0, places) == "You took the 10 token from the hills into your reserve"
+    assert describe(token, names, 1, places) == "Zoe took the 10 token from the hills into their reserve"
+    steal = {"t": "steal", "seat": 1, "victim": 0}
+    assert describe(steal, names, 0, places) == "Bruno stole a card from you"
+    assert describe({"t": "trade_failed", "seat": 0}, names, 0) == "Nobody took your offer"
+    assert describe(robber, names, 0) == "Bruno moved the robber to " + hills["id"]  # no places: the id

@@ -1,4 +1,5 @@
-"""Player colours: the sprite suffix per seat, their RGB values for UI panels, and per-seat emblems.
+"""Player colours: the sprite suffix per seat, their RGB values for UI panels, and per-seat emblems; and the
+game screen's own colours (parchment panels, ink, wood, gold), one palette for every part that draws it.
 
 The names are the suffixes of the piece sprites (``pieces/settlement_<name>``); the values match the art
 script (tools/make_assets.py) so a panel swatch is the colour of the pieces on the board.
@@ -29,6 +30,15 @@ _HEX: dict[str, str] = {
 
 BLACK: RGB = (0, 0, 0)
 WHITE: RGB = (255, 255, 255)
+
+# the game screen: parchment panels with ink text on a wooden table, gold for what is active
+PARCHMENT: RGB = (243, 233, 210)
+PARCHMENT_DARK: RGB = (228, 213, 179)
+INK: RGB = (51, 36, 26)
+INK_SOFT: RGB = (110, 90, 70)
+WOOD: RGB = (58, 40, 28)
+WOOD_LIGHT: RGB = (86, 62, 44)
+GOLD: RGB = (232, 182, 64)
 EMBLEMS = 6  # pieces/emblem_1 .. emblem_6
 
 

@@ -5,9 +5,10 @@ the player's language, through the translation function (``catan_desktop.i18n``)
 ``events``: log events -> the game log's sentences, card names and rules.
 """
 
-from .events import CARD_NAMES, CARD_RULES, cards_text, describe
+from .events import CARD_NAMES, CARD_RULES, cards_text, describe, place_text, places_of
 from .reasons import REASONS, card_name, cost_text, reason_text
 
 __all__ = [
-    "CARD_NAMES", "CARD_RULES", "REASONS", "card_name", "cards_text", "cost_text", "describe", "reason_text",
+    "CARD_NAMES", "CARD_RULES", "REASONS", "card_name", "cards_text", "cost_text", "describe", "place_text",
+    "places_of", "reason_text",
 ]

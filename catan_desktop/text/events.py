@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..i18n import _, ngettext
@@ -29,12 +29,34 @@ def cards_text(cards: dict[str, int]) -> str:
     return ", ".join(f"{n} {_(name)}" for name, n in cards.items() if n)
 
 
-def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = None) -> str | None:
-    """Return one sentence for a log event as seen by ``viewer`` (None: skip the event)."""
+Places = Mapping[str, tuple[str, int | None]]  # hex id -> (terrain, printed number or None)
+
+
+def places_of(hexes: Iterable[Mapping[str, Any]]) -> dict[str, tuple[str, int | None]]:
+    """The ``places`` for ``describe`` from a seat view's ``board.hexes`` (id, terrain, number)."""
+    return {str(h["id"]): (str(h["terrain"]), h.get("number")) for h in hexes}
+
+
+def place_text(places: Places | None, hex_id: str, number: bool = True) -> str:
+    """How a player names a hex: "the hills with the 8", "the desert" (``number=False``: "the hills").
+    A hex the places do not know keeps its id (a hand-written log)."""
+    terrain, n = (places or {}).get(hex_id.partition("/")[0], ("", None))
+    if not terrain:
+        return hex_id
+    if number and n:
+        return _("the {terrain} with the {n}", terrain=_(terrain), n=n)
+    return _("the {terrain}", terrain=_(terrain))
+
+
+def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = None,
+             places: Places | None = None) -> str | None:
+    """Return one sentence for a log event as seen by ``viewer`` (None: skip the event). The viewer's own
+    moves are in the second person ("You take the 10 token ... into your reserve"); ``places`` names hexes
+    the way players do (``places_of``), else hexes keep their ids."""
     t = event.get("t")
     seat = event.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-    you = who == _("You")  # the default name of the human seat: "You accept", not "You accepts"
+    you = viewer is not None and seat == viewer  # grammar from the seat, never from comparing names
+    who = _("You") if you else names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
     if t == "roll":
         d = event["dice"]
         return _("{who} rolled {a} + {b} = {total}", who=who, a=d[0], b=d[1], total=d[0] + d[1])
@@ -60,11 +82,11 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
                 "{who} moved the robber onto the {n} token of {hex}",
                 who=who,
                 n=event["number"],
-                hex=event["hex"].partition("/")[0],
+                hex=place_text(places, event["hex"], number=False),
             )
-        return _("{who} moved the robber to {hex}", who=who, hex=event["hex"])
+        return _("{who} moved the robber to {hex}", who=who, hex=place_text(places, event["hex"]))
     if t == "steal":
-        victim = names[event["victim"]]
+        victim = _("you") if event["victim"] == viewer else names[event["victim"]]
         if event.get("empty"):
             return _("{who} tried to steal from {victim}, who had no cards", who=who, victim=victim)
         if viewer in (seat, event["victim"]) and event.get("resource"):
@@ -117,11 +139,11 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
             "{who} traded {give} to {partner} for {get}",
             who=who,
             give=cards_text(event["give"]),
-            partner=names[event["partner"]],
+            partner=_("you") if event["partner"] == viewer else names[event["partner"]],
             get=cards_text(event["get"]),
         )
     if t == "trade_failed":
-        return _("Nobody took {who}'s offer", who=who)
+        return _("Nobody took your offer") if you else _("Nobody took {who}'s offer", who=who)
     if t == "trade_cancelled":
         return _("{who} withdrew the offer", who=who)
     if t == "shortage":
@@ -142,10 +164,11 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         return _("{who} wins with {vp} points!", who=who, vp=event["vp"])
     if t == "remove_token":
         return _(
-            "{who} took the {n} token from {hex} into their reserve",
+            "You took the {n} token from {hex} into your reserve" if you
+            else "{who} took the {n} token from {hex} into their reserve",
             who=who,
             n=event["number"],
-            hex=event["hex"],
+            hex=place_text(places, event["hex"], number=False),
         )
     if t == "market":
         return _("{who} bought 1 {res} from the market for {cards}", who=who, res=_(event["get"]),
@@ -168,7 +191,7 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
             "{who} developed {hex} with the {tokens} token(s), paying {paid}, "
             "and took {n} {res} from the market",
             who=who,
-            hex=event["hex"],
+            hex=place_text(places, event["hex"], number=False),
             tokens=tokens,
             paid=paid,
             n=event["got"],

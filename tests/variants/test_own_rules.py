@@ -56,7 +56,8 @@ def test_a_broken_own_file_is_listed_with_file_and_line_and_hides_nothing(own: P
         "    - [\"1.1\", [NW]]\n", encoding="utf-8")
     infos = {v.name: v for v in list_variants()}
     assert {"base", "base-5-6", "catan-a-dois", "quick"} <= {n for n, v in infos.items() if v.error is None}
-    assert infos["typo"].own and f"{own / 'typo.yaml'}:7: victory_points.target" in (infos["typo"].error or "")
+    assert infos["typo"].own
+    assert f"{own / 'typo.yaml'}:7: victory_points.target" in (infos["typo"].error or "")
     assert str(own / "harbour.yaml") in (infos["harbour"].error or "")
     with pytest.raises(RuleFileError):
         load_variant("typo")

@@ -19,44 +19,23 @@ from ...i18n import _
 from ...persistence import LoadedSave, SaveError
 from ...render.board import BoardRenderer, Highlight, Hover
 from ...render.layout import BoardLayout
-from ...render.palette import COLOUR_BLIND, rgb
+from ...render.palette import COLOUR_BLIND, GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, WOOD, rgb
 from ...render.tokens import token_at, token_centres
-from ...text import CARD_RULES, cards_text, describe
+from ...text import CARD_RULES, cards_text, describe, places_of
 from ..config import GameConfig
 from ..controller import GameController
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
 from ..widgets import make_manager
+from .game_header import HINTS, draw_header
 
 if TYPE_CHECKING:
     from ..app import App
 
-PARCHMENT = (243, 233, 210)
-PARCHMENT_DARK = (228, 213, 179)
-INK = (51, 36, 26)
-INK_SOFT = (110, 90, 70)
-WOOD = (58, 40, 28)
-WOOD_LIGHT = (86, 62, 44)
-GOLD = (232, 182, 64)
 RESOURCES_ORDER = ("lumber", "brick", "wool", "grain", "ore")
 DEV_ORDER = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
 ANIM_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
-HINTS = {
-    "setup_settlement": "Place a settlement: click a glowing spot",
-    "setup_road": "Place a road next to your new settlement",
-    "roll": "Roll the dice (R), or play a development card first",
-    "main": "Trade, then build (1 road, 2 settlement, 3 city, 4 card), or end your turn (E)",
-    "robber": "Move the robber: click a highlighted hex",
-    "road_building": "Road Building: place a free road",
-    "discard": "Choose the cards to discard",
-    "trade_offer": "Answer the trade offer",
-    "trade_confirm": "Choose a trade partner or withdraw the offer",
-    "special_build": "Special building phase: build or buy a card (no trading, no card play), then Pass (E)",
-    "place_robber": "You start: place the robber on one of the deserts",
-    "remove_token": "Take a number token: click a glowing hex next to your new settlement (it stops producing)",  # noqa: E501
-    "market_cap": "Choose which open market cards to put aside",
-}
 
 PANEL_TIPS = {  # Catan a Dois panels explain themselves when the mouse rests on them (RULES.md Part D)
     "reserve": "Reserve: the number tokens taken at founding (D-1.7). Develop terrain to put them on a "
@@ -609,7 +588,9 @@ class GameScene(GuiScene):
             )
 
     def _log_event(self, ev: dict[str, Any]) -> None:
-        line = describe(ev, self.names, self.viewer)
+        if getattr(self, "places", None) is None:  # hexes named as players do: "the hills with the 8"
+            self.places = places_of(self.game.observation(self.viewer)["board"]["hexes"])
+        line = describe(ev, self.names, self.viewer, self.places)
         if line:
             self.log_lines.append(line)
 
@@ -1083,63 +1064,7 @@ class GameScene(GuiScene):
         return rect
 
     def _draw_top(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, WOOD_LIGHT, rect)
-        pygame.draw.line(surface, (30, 20, 12), rect.bottomleft, rect.bottomright, 2)
-        g, ctl = self.game, self.ctl
-        seat = ctl.seat_to_act if g.turn == 0 and not g.is_over else g.active_player  # founding: who places
-        colour = rgb(self.colours[seat])
-        dot = pygame.Rect(rect.x + self.px(14), rect.centery - self.px(10), self.px(20), self.px(20))
-        pygame.draw.rect(surface, colour, dot, border_radius=self.px(5))
-        pygame.draw.rect(surface, (20, 12, 6), dot, 2, border_radius=self.px(5))
-        if g.is_over:
-            winner = g.winners[0] if g.winners else None
-            title = _("{who} wins!", who=self.names[winner]) if winner is not None else _("Game over")
-        elif g.phase == "place_robber":
-            title = _("Founding phase · {who}: the robber", who=self.names[ctl.seat_to_act])
-        elif g.turn == 0:
-            title = _("Founding phase · {who}", who=self.names[ctl.seat_to_act])
-        elif g.phase == "special_build":
-            builder = ctl.seat_to_act
-            colour = rgb(self.colours[builder])
-            pygame.draw.rect(surface, colour, dot, border_radius=self.px(5))
-            pygame.draw.rect(surface, (20, 12, 6), dot, 2, border_radius=self.px(5))
-            title = _("Turn {n} · special building: {who}", n=g.turn, who=self.names[builder])
-        else:
-            title = _("Turn {n} · {who}", n=g.turn, who=self.names[seat])
-        x = self._text(
-            surface,
-            title,
-            (dot.right + self.px(10), rect.centery),
-            20,
-            PARCHMENT,
-            bold=True,
-            anchor="midleft",
-        ).right
-        if g.is_over:
-            hint = ""
-        elif ctl.human_to_act and ctl.seat_to_act == self.viewer:
-            hint = _(HINTS.get(g.phase, ""))
-            if g.phase == "robber" and self.token_robber:
-                hint = _("Move the robber onto another number token (D-8): click a ringed token")
-            if g.phase == "main" and self.mode == "develop":
-                hint = _(
-                    "Click a glowing hex next to your building to develop it; right-click or Esc to cancel"
-                )
-            elif g.phase == "main" and self.mode:
-                hint = _(
-                    "Click a glowing spot to build a {what}; right-click or Esc to cancel", what=_(self.mode)
-                )
-        else:
-            hint = _("{who} is thinking…", who=self.names[ctl.seat_to_act]) if not ctl.human_to_act else ""
-        self._text(
-            surface,
-            hint,
-            (x + self.px(24), rect.centery),
-            16,
-            (236, 222, 190),
-            anchor="midleft",
-            max_w=rect.right - x - self.px(40),
-        )
+        draw_header(self, surface, rect)
 
     def panel_rect(self, seat: int) -> pygame.Rect:
         r = self.regions()["left"]
