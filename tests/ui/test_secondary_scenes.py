@@ -96,6 +96,21 @@ def test_loading_a_save_starts_its_game(app, drive, fake_game) -> None:
     assert path.exists()
 
 
+def test_loading_over_a_running_game_asks_first(app, drive, fake_game) -> None:
+    """Issue 12, defect 12: loading a save replaced the running game without asking."""
+    write_save("Three of us", "three.json", GameConfig.default(3))
+    running = fake_game(app, GameConfig.default(4))
+    app.push(running)
+    scene = open_load(app)
+    drive.click(scene.load_button)
+    assert isinstance(app.top, ConfirmScene) and "is closed" in app.top.text
+    drive.click(app.top.cancel)
+    assert app.top is scene and running in app.scenes
+    drive.click(scene.load_button)
+    drive.click(app.top.yes)
+    assert isinstance(app.top, fake_game) and app.top is not running and app.scenes == [app.top]
+
+
 def test_a_save_that_fails_to_load_is_reported_and_kept(app, drive, fake_game) -> None:
     path = saves_dir() / "future.json"
     path.parent.mkdir(parents=True)

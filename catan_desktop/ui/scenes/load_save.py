@@ -228,8 +228,19 @@ class LoadScene(ScreenScene):
     def load_selected(self) -> None:
         if self.selected is None:
             return
-        info, _auto = self.entries[self.selected]
-        resume_save(self.app, info.path)
+        info, auto = self.entries[self.selected]
+        playing = [getattr(sc, "game", None) for sc in self.app.scenes]  # the game screen below, if any
+        if not any(game is not None and not game.is_over for game in playing):
+            resume_save(self.app, info.path)
+            return
+        name = _("the autosave") if auto else f"\u201c{info.name}\u201d"
+        self.app.confirm(  # issue 12: loading replaced the game being played without asking
+            _("Leave the game you are playing?"),
+            _("Load {name}? The game you are playing now is closed: what was played since its last autosave "
+              "(at the end of the last turn) is lost.", name=name),
+            lambda: resume_save(self.app, info.path),
+            yes=_("Load"),
+        )
 
     def delete_selected(self) -> None:
         if self.selected is None:
