@@ -649,3 +649,28 @@ def test_undo_never_reaches_back_into_the_founding_phase(home: Path) -> None:
     pump(app, 2)
     assert not scene.ctl.can_undo() and not scene.buttons["undo"].is_enabled
     assert sum(1 for line in scene.log_lines if "Turn 1" in line) <= 1
+
+
+def test_the_log_shows_the_roll_once_the_dice_have_landed(home: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12, defect 12: the log gave the total while the dice were still rolling."""
+    import catan_desktop.ui.scenes.game as game_module
+
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=3)
+    driver = Driver(app, scene)
+    while not (scene.game.phase == "roll" and scene.ctl.human_to_act):
+        driver.step()
+    clock = [1000.0]
+    monkeypatch.setattr(game_module.time, "perf_counter", lambda: clock[0])
+    app.settings.animation_speed = "normal"
+    pump(app, 3)
+    press(app, scene.buttons["roll"])
+    for _ in range(3):
+        clock[0] += 0.1  # 0.3 s of the 0.55 s roll
+        pump(app)
+    mine = "You rolled"
+    assert mine not in scene._log_html
+    clock[0] += 1.0
+    pump(app, 3)
+    assert mine in scene._log_html

@@ -836,7 +836,8 @@ class GameScene(GuiScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         now = time.perf_counter()
-        if getattr(self, "_log_pending", False) and (
+        rolling = any(a.kind == "dice" and a.progress(now) < 1.0 for a in self.anims)  # the total shows after
+        if getattr(self, "_log_pending", False) and not rolling and (
             now - self._log_dirty_at > 0.25 or self.ctl.human_to_act
         ):
             self._log_dirty_at = now
