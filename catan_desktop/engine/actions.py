@@ -37,9 +37,10 @@ CORE_KINDS = NO_ARG + INT_ARG + (
     "year_of_plenty", "monopoly", "robber", "discard", "maritime", "offer", "counter",
 )
 
-_NAME = re.compile(r"^[a-z][a-z_]*$")
-_HEX = re.compile(r"^\d+\.\d+$")
-_TOKEN = re.compile(r"^\d+\.\d+(/[1-9]\d*)?$")  # a hex, or one of its extra number tokens
+_NAME = re.compile(r"^[a-z][a-z_]*\Z")  # \Z: '$' would also match before a final line break
+_DIGITS = re.compile(r"[0-9]+\Z")  # ASCII digits only: \d and str.isdigit() take any script's digits
+_HEX = re.compile(r"^[0-9]+\.[0-9]+\Z")
+_TOKEN = re.compile(r"^[0-9]+\.[0-9]+(/[1-9][0-9]*)?\Z")  # a hex, or one of its extra number tokens
 
 
 class Action(NamedTuple):
@@ -85,7 +86,9 @@ def _parse_bundle(text: str, whole: str) -> Bundle:
     seen: set[str] = set()
     for part in text.split(","):
         name, sep, num = part.partition("=")
-        if not sep or not _NAME.match(name) or not num.isdigit() or int(num) <= 0:
+        # _DIGITS, not str.isdigit(): that is true for '²' (int() refuses it) and '٣' (not canonical text);
+        # at most 9 digits: int() refuses 5000 (both found by fuzzing, issue 13)
+        if not sep or not _NAME.match(name) or not _DIGITS.match(num) or len(num) > 9 or int(num) <= 0:
             raise ActionParseError(
                 f"bad card list {text!r} in action {whole!r}: expected e.g. 'brick=1,ore=2'"
             )
@@ -147,7 +150,9 @@ class ArgReader:
         return self.args
 
     def integer(self, word: str) -> int:
-        if not word.isdigit() or (len(word) > 1 and word[0] == "0") or len(word) > 9:
+        # not word.isdigit(): it is true for '²', which int() refuses, and '٣', read as 3 but written '3' (the
+        # text would not round-trip); both found by fuzzing (issue 13)
+        if not _DIGITS.match(word) or (len(word) > 1 and word[0] == "0") or len(word) > 9:
             raise ActionParseError(f"action {self.text!r}: {word!r} is not a whole number")
         return int(word)
 

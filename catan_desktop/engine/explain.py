@@ -49,10 +49,28 @@ def offer_problem(g: Game, give: Bundle, get: Bundle, giver_hand: list[int]) -> 
         return Reason("trade_empty_side")
     if any(a and b for a, b in zip(give_c, get_c, strict=True)):
         return Reason("trade_same_resource")
+    if max(get_c) > g.rules.bank_per_resource:
+        # nobody could ever pay it; found by fuzzing (issue 13): an offer for 10**5000 ore was legal, sat
+        # on the table, and then the game could not be written to JSON (int-to-text limit) or saved
+        return Reason("trade_more_than_exist", n=g.rules.bank_per_resource)
     if not can_afford(giver_hand, give_c):
         return Reason("trade_not_held")
     return None
 
+
+
+def _shown(value: object) -> str:
+    """A hostile payload as short text for a reason; never raises.
+
+    Found by fuzzing (issue 13): ``repr`` of an int of more than 4300 digits raises ValueError (Python's
+    int-to-text limit), which escaped from ``apply`` instead of IllegalAction; and a 100,000-character
+    payload made a 100,000-character reason.
+    """
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"<{type(value).__name__} holding a number too long to show>"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def explain(g: Game, action: Action) -> str | None:
@@ -60,12 +78,14 @@ def explain(g: Game, action: Action) -> str | None:
     s = g.s
     if s.phase == "over":
         return Reason("game_over")
-    spec = SPECS.get(action.kind)  # well_formed(action), without a call on this hot path
-    if spec is None or not spec.shape(action.a, action.b):
-        if action.kind not in g.plugins.kind_phases:
-            return Reason("unknown_action", kind=action.kind)
-        return Reason("malformed_action", text=repr(tuple(action)))
     kind = action.kind
+    # well_formed(action), without a call on this hot path; a kind that is not text may be unhashable
+    spec = SPECS.get(kind) if isinstance(kind, str) else None
+    if spec is None or not spec.shape(action.a, action.b):
+        if not isinstance(kind, str) or kind not in g.plugins.kind_phases:
+            shown = kind if isinstance(kind, str) and len(kind) <= 80 else _shown(kind)
+            return Reason("unknown_action", kind=shown)
+        return Reason("malformed_action", text=_shown(tuple(action)))
     if kind == "offer" and s.phase == "main":
         return _explain_offer(g, action)
     open_kinds = g.plugins.open_kinds
@@ -73,15 +93,34 @@ def explain(g: Game, action: Action) -> str | None:
         return open_kinds[kind].explain(g, action)
     if kind == "counter" and s.phase == "trade_offer":
         return offer_problem(g, action.a, action.b, s.hands[actor(g)])
+    if kind == "discard" and s.phase == "discard":  # legal_actions may list only some (legal.py)
+        return _discard_problem(g, action.a)
     if action in g.legal_list():
         return None
     return _reason(g, action)
+
+
+def _discard_problem(g: Game, bundle: Bundle) -> str | None:
+    """Why discarding ``bundle`` now is not legal, or None: exactly the cards owed, all held (B-6.2)."""
+    seat, amount = g.s.discard_queue[0]
+    c = counts(g, bundle)
+    if c is None:
+        return Reason("unknown_resource")
+    if bundle_size(bundle) != amount:
+        return Reason("discard_exactly", n=amount)
+    if not can_afford(g.s.hands[seat], c):
+        return Reason("cards_not_held")
+    return None
 
 
 def _explain_offer(g: Game, action: Action) -> str | None:
     s, rules = g.s, g.rules
     if not rules.option("domestic_trade", True):
         return Reason("domestic_trade_off")
+    if s.players < 2:
+        # found by fuzzing (issue 13): a rule file may allow one player, whose offer went to nobody and left
+        # the game in phase trade_offer with no one to answer it (an IndexError at the next call)
+        return Reason("trade_nobody")
     if not trading_allowed(g):
         return Reason("trade_after_build")
     if s.offers_made >= rules.option("max_offers_per_turn", 6):

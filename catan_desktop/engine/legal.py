@@ -42,13 +42,19 @@ A_ROAD_BUILDING = Action("road_building")
 A_ACCEPT = Action("accept")
 A_REJECT = Action("reject")
 A_CANCEL = Action("cancel")
+# The ways to discard half a hand grow fast: 8,801 for 50 cards of five kinds, 1.7 million for 200 (a rule
+# file may have 1000 cards of each resource and a discard limit of 100), billions beyond; listing them all
+# hung a game (issue 13). Past this many, legal_actions lists the first ones and is_legal accepts any
+# valid discard, as with domestic offers.
+MAX_DISCARD_CHOICES = 5000
 
 def legal_actions(g: Game) -> list[Action]:
     """Return every legal action for the player to act, in a deterministic order.
 
     Domestic offers and counter-offers are too many to list: a bounded representative set is listed
-    (1-for-1 and 2-for-1), and ``is_legal`` accepts any valid one. Rule modules list the actions of their
-    own phases and adjust every phase's list through their ``legal`` hook.
+    (1-for-1 and 2-for-1), and ``is_legal`` accepts any valid one; so are the discards of a hand that can
+    be halved in more than MAX_DISCARD_CHOICES ways (the first ones are listed). Rule modules list the
+    actions of their own phases and adjust every phase's list through their ``legal`` hook.
     """
     acts = _main_actions(g) if g.s.phase == "main" else _core_actions(g)  # main: the hot path
     for m in g.plugins.legal:
@@ -67,7 +73,8 @@ def _core_actions(g: Game) -> list[Action]:
         return _robber_actions(g)
     if ph == "discard":
         seat, amount = s.discard_queue[0]
-        return [Action("discard", b) for b in sub_bundles(g, s.hands[seat], amount)]
+        choices = sub_bundles(g, s.hands[seat], amount, limit=MAX_DISCARD_CHOICES)
+        return [Action("discard", b) for b in choices]
     if ph == "setup_settlement":
         p = actor(g)
         checks = g.plugins.can_settle
@@ -136,7 +143,11 @@ def _main_actions(g: Game) -> list[Action]:
         for i, rate in enumerate(rates):
             if hand[i] >= rate:
                 acts.extend([maritime[i][j] for j in range(len(rates)) if j != i and bank[j]])
-        if rules.option("domestic_trade", True) and s.offers_made < rules.option("max_offers_per_turn", 6):
+        if (
+            rules.option("domestic_trade", True)
+            and s.offers_made < rules.option("max_offers_per_turn", 6)
+            and s.players > 1  # alone at the table (players.min 1) nobody could answer an offer
+        ):
             acts.extend(_representative_offers(g, hand))
     return acts
 

@@ -185,8 +185,9 @@ def robber_victims(g: Game, h: int, p: int) -> list[int]:
     return found
 
 
-def sub_bundles(g: Game, hand: list[int], amount: int) -> list[Bundle]:
-    """Every distinct choice of ``amount`` cards from ``hand`` (as bundles), in a fixed order."""
+def sub_bundles(g: Game, hand: list[int], amount: int, limit: int | None = None) -> list[Bundle]:
+    """Every distinct choice of ``amount`` cards from ``hand`` (as bundles), in a fixed order; only the
+    first ``limit`` of them when a limit is given."""
     names = g.rules.resources
     order = sorted(range(len(names)), key=lambda i: names[i])
     held = [hand[i] for i in order]  # in name order
@@ -196,6 +197,8 @@ def sub_bundles(g: Game, hand: list[int], amount: int) -> list[Bundle]:
     out: list[Bundle] = []
     pick = [0] * len(order)
 
+    most = limit if limit is not None else -1
+
     def rec(k: int, remaining: int) -> None:
         if k == last:
             if remaining <= held[k]:
@@ -204,7 +207,7 @@ def sub_bundles(g: Game, hand: list[int], amount: int) -> list[Bundle]:
             return
         capacity = rest[k]
         for take in range(min(held[k], remaining), -1, -1):
-            if remaining - take > capacity:
+            if remaining - take > capacity or len(out) == most:
                 break
             pick[k] = take
             rec(k + 1, remaining - take)

@@ -13,6 +13,7 @@ from typing import Any
 from catan_desktop.variants.schema_nodes import (
     GENERIC_HARBOUR,
     HEX_ID_RE,
+    MAX_ROWS,
     KeyPath,
     Problem,
     format_path,
@@ -52,7 +53,9 @@ class Board:
 
     @staticmethod
     def _rows(value: object, out: list[Problem]) -> list[int] | None:
-        if not isinstance(value, list) or not value or not all(is_int(n) and n > 0 for n in value):
+        if not isinstance(value, list) or not 0 < len(value) <= MAX_ROWS:
+            return None
+        if not all(is_int(n) and 0 < n <= MAX_ROWS for n in value):  # else reported by the schema
             return None
         ok = True
         for index in range(1, len(value)):

@@ -30,8 +30,11 @@ from catan_desktop.variants.schema import (
 )
 
 MAX_FILE_BYTES = 1_000_000  # a rule file is a few kilobytes; anything this big is not one
+MAX_VALUES = 100_000  # values once aliases are expanded (base.yaml has about 400); see _check_expansion
+MAX_NUMBER_CHARS = 100  # the largest number a rule file may hold is 1000; see RuleLoader.construct_object
 OPTIONS_SOURCE = "<options>"  # stands in for FILE:LINE in problems caused by overrides
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_INT_TAG = "tag:yaml.org,2002:int"
 _EXTENDS_HINT = (
     "a bare rule-file name such as 'base' "
     "(lowercase letters, digits, '_' and '-'; no folders, dots or '.yaml')"
@@ -45,8 +48,18 @@ class RuleFileError(Exception):
     """A rule file could not be used; ``problems`` holds every ``FILE:LINE: key.path: message`` line."""
 
     def __init__(self, problems: list[str]) -> None:
+        # one problem, one line: a key or value holding a line break or a terminal escape ('a\nb', found by
+        # fuzzing, issue 13) is quoted in a message and must not split it or reach the terminal raw
+        problems = [_one_line(p) for p in problems]
         super().__init__("\n".join(problems))
         self.problems = problems
+
+
+def _one_line(text: str) -> str:
+    """Return ``text`` with line breaks and other unprintable characters written as escapes (``\\n``)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 @dataclass(frozen=True)
@@ -77,6 +90,7 @@ class RuleLoader(yaml.SafeLoader):
         lines: dict[KeyPath, int] = {}
         duplicates: list[tuple[Problem, int]] = []
         self._record(node, (), lines, duplicates, set())  # before construction flattens '<<' merge keys
+        _check_expansion(node)
         return self.construct_document(node), lines, duplicates
 
     def _record(self, node: Node, path: KeyPath, lines: dict[KeyPath, int],
@@ -102,6 +116,68 @@ class RuleLoader(yaml.SafeLoader):
                 first_line[key] = line
                 lines[(*path, key)] = line
                 self._record(value_node, (*path, key), lines, duplicates, seen)
+
+    def construct_object(self, node: Node, deep: bool = False) -> Any:
+        """Construct one value; one that cannot be a rule-file value raises ConstructorError with its line.
+
+        Found by fuzzing (issue 13). PyYAML's scalar constructors raise bare errors for an explicit tag on
+        the wrong text (``!!int brick`` and ``!!float desert`` a ValueError, ``!!bool maybe`` a KeyError,
+        ``!!timestamp x`` an AttributeError), which escaped as crashes instead of problems. And a number
+        too long for a rule file is refused before PyYAML builds it: a 5000-digit one raised a bare
+        ValueError (Python's int-from-text digit limit), a 0x-number of 100,000 digits was built and then
+        could not be printed in a message (the int-to-text limit), and a long sexagesimal ``1:2:3:...``
+        took minutes (PyYAML's base-60 loop is quadratic). No rule-file number needs more than four digits.
+        """
+        if (
+            isinstance(node, ScalarNode)
+            and node.tag == _INT_TAG
+            and len(str(node.value)) > MAX_NUMBER_CHARS
+        ):
+            message = f"a number of {len(str(node.value))} characters is too long for a rule file"
+            raise _Unreadable(None, None, f"{message} (none may exceed 1000)", node.start_mark)
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, KeyError, AttributeError, TypeError):
+            tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
+            value = str(node.value) if isinstance(node, ScalarNode) else "this value"
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            raise _Unreadable(None, None, f"'{shown}' cannot be read as {tag}", node.start_mark) from None
+
+
+class _Unreadable(ConstructorError):
+    """A value YAML reads but cannot build: its message is plain words, not a syntax error."""
+
+
+def _check_expansion(root: Node) -> None:
+    """Raise _Unreadable when aliases expand the file past MAX_VALUES values (or a value contains itself),
+    at the first top-level key whose value alone passes the limit, else at the one that grows most.
+
+    Found by fuzzing (issue 13): a "billion laughs" (nine aliases of nine aliases ...) is a few lines of
+    YAML that reads fast, since the aliases share one value, but checking it visits every copy: 9**9 values
+    took the validator minutes.
+    """
+    sizes: dict[int, int] = {}
+
+    def size(node: Node) -> int:
+        known = sizes.get(id(node))
+        if known is not None:
+            return known if known >= 0 else MAX_VALUES + 1  # -1: on the way down, so it contains itself
+        sizes[id(node)] = -1
+        total = 1
+        if isinstance(node, SequenceNode):
+            total += sum(size(item) for item in node.value)
+        elif isinstance(node, MappingNode):
+            total += sum(size(key) + size(value) for key, value in node.value)
+        sizes[id(node)] = min(total, MAX_VALUES + 1)  # capped: the sum of 9**9 copies needs no big ints
+        return sizes[id(node)]
+
+    pairs = root.value if isinstance(root, MappingNode) else [(root, root)]
+    grown = [(size(value), key) for key, value in pairs]
+    if size(root) > MAX_VALUES:
+        _, key = max(grown, key=lambda item: item[0])
+        message = (f"aliases (*name) make this value more than {MAX_VALUES} values long, or make it contain "
+                   f"itself; a rule file has a few hundred")
+        raise _Unreadable(None, None, message, key.start_mark)
 
 
 @dataclass
@@ -154,6 +230,8 @@ def _read_text(path: Path, shown: str) -> str:
 def _yaml_message(err: yaml.MarkedYAMLError) -> str:
     """Return a YAML error in plain words, without PyYAML's own position lines."""
     problem = err.problem or "cannot read this"
+    if isinstance(err, _Unreadable):
+        return problem
     if isinstance(err, ConstructorError) and "constructor for the tag" in problem:
         tag = problem.split("tag", 1)[1].strip(" '").replace("tag:yaml.org,2002:", "!!")
         return f"the tag {tag} is not allowed in a rule file"

@@ -15,6 +15,7 @@ from typing import Any
 from catan_desktop.engine.module import REGISTRY as MODULE_REGISTRY
 from catan_desktop.engine.module import Setting
 from catan_desktop.variants.board_checks import Board, check_board, check_layouts, check_resources_used
+from catan_desktop.variants.founding_room import check_founding_room
 from catan_desktop.variants.map_schema import MAP, MAP_LAYOUT, check_map_board, check_map_board_shape
 from catan_desktop.variants.schema_nodes import (
     BUILDABLES,
@@ -22,8 +23,9 @@ from catan_desktop.variants.schema_nodes import (
     DEVELOPMENT_CARDS,
     GENERIC_HARBOUR,
     IDENTIFIER,
+    MAX_RESOURCES,
+    MAX_ROWS,
     NAME_RE,
-    POSITIVE,
     SIDES,
     START_PLAYER_RULES,
     TOKENS,
@@ -95,7 +97,7 @@ _LAYOUT = Fields(
 
 _ROWS_BOARD = Fields(
     {
-        "rows": ListOf(POSITIVE, min_items=1),
+        "rows": ListOf(Integer(1, MAX_ROWS), min_items=1, max_items=MAX_ROWS),
         "terrain_counts": Table(COUNT, min_items=1),
         "number_tokens": TOKENS,
         "robber_start": Text(),
@@ -141,7 +143,7 @@ RULESET = Fields(
         "title": Text(),
         "description": Text(),
         "players": Fields({"min": _n(1, 8), "max": _n(1, 8)}),
-        "resources": ListOf(IDENTIFIER, min_items=1, unique=True),
+        "resources": ListOf(IDENTIFIER, min_items=1, unique=True, max_items=MAX_RESOURCES),
         "terrains": Table(Nullable(Text()), min_items=1),
         "board": _BoardForms(),
         "harbour_rates": Fields({"none": _n(1, 20), "generic": _n(1, 20), "special": _n(1, 20)}),
@@ -304,6 +306,8 @@ def validate_ruleset(data: dict[str, Any]) -> list[Problem]:
     else:
         check_board(data, board, out)
         check_layouts(data, board, out)
+    if not out:  # only a file valid in every other way describes a board and a table to check together
+        check_founding_room(data, out)
     return out
 
 

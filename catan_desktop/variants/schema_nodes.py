@@ -18,6 +18,11 @@ GENERIC_HARBOUR = "generic"  # a harbour_set entry that trades any resource
 NAME_RE = re.compile(r"[a-z0-9_-]+")  # rule-file names (name, extends)
 IDENTIFIER_RE = re.compile(r"[a-z][a-z0-9_]*")  # resources, terrains, layouts
 HEX_ID_RE = re.compile(r"[1-9][0-9]*\.[1-9][0-9]*")
+# a board and its resources have ceilings, so that a file that validates also plays (issue 13): a rule file
+# may be a megabyte, and one row of 300,000 hexes validated, to be laid out and searched hex by hex when a
+# game starts; 200 resources would make tens of thousands of legal trades in one turn
+MAX_ROWS = 50  # rows of a rows board, and hexes in a row (a map board's rows and columns: MAP_MAX)
+MAX_RESOURCES = 10
 
 KeyPath = tuple[str | int, ...]
 
@@ -181,9 +186,12 @@ class Nullable(Node):
 
 
 class ListOf(Node):
-    def __init__(self, item: Node, min_items: int = 0, unique: bool = False) -> None:
+    def __init__(
+        self, item: Node, min_items: int = 0, unique: bool = False, max_items: int | None = None
+    ) -> None:
         self.item = item
         self.min_items = min_items
+        self.max_items = max_items
         self.unique = unique
 
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
@@ -192,6 +200,9 @@ class ListOf(Node):
             return
         if len(value) < self.min_items:
             out.append(Problem(path, f"must have at least {self.min_items} item(s), not {len(value)}"))
+        if self.max_items is not None and len(value) > self.max_items:
+            out.append(Problem(path, f"must have at most {self.max_items} items, not {len(value)}"))
+            return  # its items are not worth checking one by one
         first_at: dict[object, int] = {}
         for index, item in enumerate(value):
             self.item.check(item, (*path, index), out)

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import copy
+import functools
 import json
 import random
 from collections.abc import Iterator
@@ -15,6 +18,7 @@ from catan_desktop.persistence import SaveError, load_bytes
 from catan_desktop.persistence.saves import list_saves
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves_v1"
+SAVES = ["dois_midgame.json", "five_six_special_build.json"]
 BAD: list[Any] = [7, -1, "x", [], {}, None, True, 1e308, [[1, 2]], {"a": 1}, "2.3", 10**30, ["road 999"]]
 
 
@@ -35,20 +39,44 @@ def _set(doc: Any, path: tuple[Any, ...], value: Any) -> None:
     doc[path[-1]] = value
 
 
-@pytest.mark.parametrize("name", ["dois_midgame.json", "five_six_special_build.json"])
-def test_a_save_with_one_wrong_value_anywhere_loads_or_says_why(name: str) -> None:
-    original = json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+@functools.cache
+def _original(name: str) -> str:
+    return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+def save_mutants(name: str, rng: random.Random, edits: int = 1) -> Iterator[tuple[bytes, bool]]:
+    """Yield endless seeded mutants of the fixture save ``name``: the file's bytes with ``edits`` values set
+    to a wrong one (outside the history and the log), and whether to load it with ``verify``.
+
+    Used by the test below and by ``python bench/fuzz.py saves``.
+    """
+    original = json.loads(_original(name))
     places = [p for p in _paths(original) if p[:1] not in (("history",), ("snapshot", "log"))]
-    rng = random.Random(name)
-    refused = 0
-    for _ in range(120):
+    while True:
         doc = json.loads(json.dumps(original))
-        _set(doc, rng.choice(places), rng.choice(BAD))
-        try:
-            load_bytes(json.dumps(doc).encode(), "fuzzed.json", verify=rng.random() < 0.3)
-        except SaveError as exc:
-            assert "fuzzed.json" in str(exc)
-            refused += 1
+        for _ in range(edits):
+            # a later edit may fall under an earlier one that replaced its container: then it is skipped
+            # a copy: a later edit may go inside this value, and BAD must stay as it is for the next mutant
+            with contextlib.suppress(KeyError, IndexError, TypeError):
+                _set(doc, rng.choice(places), copy.deepcopy(rng.choice(BAD)))
+        yield json.dumps(doc).encode(), rng.random() < 0.3
+
+
+def check_save(raw: bytes, verify: bool) -> bool:
+    """Load a mutant save: True when it is refused with a SaveError naming the file, False when it loads;
+    any other exception escapes (the failure the fuzzing looks for)."""
+    try:
+        load_bytes(raw, "fuzzed.json", verify=verify)
+    except SaveError as exc:
+        assert "fuzzed.json" in str(exc), f"a SaveError that does not name the file: {exc}"
+        return True
+    return False
+
+
+@pytest.mark.parametrize("name", SAVES)
+def test_a_save_with_one_wrong_value_anywhere_loads_or_says_why(name: str) -> None:
+    mutants = save_mutants(name, random.Random(name))
+    refused = sum(check_save(*next(mutants)) for _ in range(120))
     assert refused > 30  # most such edits make an impossible or damaged save
 
 
