@@ -69,3 +69,21 @@ def test_the_log_names_places_as_players_do_and_speaks_to_the_viewer() -> None:
     assert describe(steal, names, 0, places) == "Bruno stole a card from you"
     assert describe({"t": "trade_failed", "seat": 0}, names, 0) == "Nobody took your offer"
     assert describe(robber, names, 0) == "Bruno moved the robber to " + hills["id"]  # no places: the id
+
+
+def test_a_reason_names_who_is_awaited_and_speaks_to_the_viewer() -> None:
+    """Issue 12, defect 6: the disabled Trade button said "not now: the game is waiting for player 1 to roll
+    the dice" to player 1 themselves."""
+    from catan_desktop.text import reason_for
+
+    g = Game.new("base", players=3, seed=1)
+    while g.turn == 0:
+        g.apply(g.legal_actions()[0])
+    reason = g.why_illegal(Action("offer", (("brick", 1),), (("ore", 1),)))
+    seat = g.active_player
+    names = ["Zoe", "Anna", "Bruno"]
+    assert reason_for(reason, names, seat) == "First roll the dice (or play a development card)"
+    other = (seat + 1) % 3
+    expected = f"Not now: waiting for {names[seat]} to roll the dice (or play a development card)"
+    assert reason_for(reason, names, other) == expected
+    assert reason_for("plain words", names, 0) == "Plain words"

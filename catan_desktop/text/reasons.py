@@ -10,7 +10,7 @@ A new code (a new rule module's) gets its sentence here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine.reasons import install_wording
@@ -185,6 +185,22 @@ def reason_text(code: str, params: Mapping[str, Any]) -> str:
     if template is None:  # a code with no sentence yet: still readable, never a crash
         return code.replace("_", " ")
     return _(template, **_fields(params))
+
+
+def reason_for(reason: str, names: Sequence[str], viewer: int | None = None) -> str:
+    """A refusal reason as one player reads it, with seats named ("Not now: waiting for Anna to ...", or
+    "First roll the dice ..." when the player is the one being waited for), starting with a capital. A plain
+    string (no code) comes back capitalised."""
+    code = getattr(reason, "code", None)
+    params = getattr(reason, "params", {})
+    text = str(reason)
+    if code == "waiting_for" and isinstance(params.get("seat"), int):
+        seat, what = params["seat"], _(PHASE_WORDS.get(params.get("phase", ""), params.get("phase", "")))
+        if seat == viewer:
+            text = _("First {what}", what=what)
+        elif 0 <= seat < len(names):
+            text = _("Not now: waiting for {name} to {what}", name=names[seat], what=what)
+    return text[:1].upper() + text[1:]
 
 
 install_wording(reason_text)

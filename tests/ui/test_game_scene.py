@@ -674,3 +674,21 @@ def test_the_log_shows_the_roll_once_the_dice_have_landed(home: Path,
     clock[0] += 1.0
     pump(app, 3)
     assert mine in scene._log_html
+
+
+def test_a_disabled_button_shows_why_on_hover(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12, defect 6: disabled buttons (Trade, Settlement) showed no tooltip, so the reason (roll
+    first, no trading after building, ...) never reached the player."""
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=3)
+    driver = Driver(app, scene)
+    while not (scene.game.phase == "roll" and scene.ctl.human_to_act):
+        driver.step()
+    pump(app, 2)
+    trade = scene.buttons["trade"]
+    assert not trade.is_enabled and trade.tool_tip_text
+    pos = trade.rect.center
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)  # the dummy display has no pointer to move
+    for _ in range(120):  # two seconds of hovering
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
+    assert trade.tool_tip is not None and trade.tool_tip.alive()

@@ -21,12 +21,12 @@ from ...render.board import BoardRenderer, Highlight, Hover
 from ...render.layout import BoardLayout
 from ...render.palette import COLOUR_BLIND, GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, WOOD, rgb
 from ...render.tokens import token_at, token_centres
-from ...text import CARD_RULES, cards_text, describe, places_of
+from ...text import CARD_RULES, cards_text, describe, places_of, reason_for
 from ..config import GameConfig
 from ..controller import GameController
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
-from ..widgets import make_manager
+from ..widgets import TipButton, make_manager
 from .game_header import HINTS, draw_header
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ class GameScene(GuiScene):
         self._play_state = None
 
         def button(key: str, rect: pygame.Rect, text: str, tip: str, primary: bool = False) -> None:
-            self.buttons[key] = UIButton(
+            self.buttons[key] = TipButton(  # a disabled button still says why (issue 12, defect 6)
                 rect, text, manager=self.ui, tool_tip_text=tip, object_id="#primary" if primary else None
             )
 
@@ -376,13 +376,9 @@ class GameScene(GuiScene):
             )
         else:
             trade_ok = mine and "offer" in kinds
-            enable(
-                "trade",
-                trade_ok,
-                _("Offer a trade to the other players")
-                if trade_ok
-                else g.why_illegal(Action("offer", (("brick", 1),), (("ore", 1),))) or _("Not now"),
-            )
+            why = g.why_illegal(Action("offer", (("brick", 1),), (("ore", 1),))) or _("Not now")
+            offer_tip = _("Offer a trade to the other players")
+            enable("trade", trade_ok, offer_tip if trade_ok else reason_for(why, self.names, self.viewer))
         bank_ok = mine and g.phase == "main" and not (g.s.built and g.rules.option("strict_trade_then_build"))
         enable(
             "bank",
@@ -470,7 +466,7 @@ class GameScene(GuiScene):
                 continue
             rect = rects[kind]
             label = _("Play")
-            b = UIButton(
+            b = TipButton(
                 pygame.Rect(rect.x, rect.bottom + self.px(4), rect.w, self.px(26)),
                 label,
                 manager=self.ui,
@@ -486,7 +482,8 @@ class GameScene(GuiScene):
                     else Action(kind, "brick", "ore")
                 )
                 b.disable()
-                b.set_tooltip(_(CARD_RULES[kind]) + "<br>" + (reason or _("Not now")))
+                b.set_tooltip(_(CARD_RULES[kind]) + "<br>" + reason_for(reason or _("Not now"), self.names,
+                                                                          self.viewer))
             self.play_buttons[kind] = b
 
     # -------------------------------------------------------------------------------------- actions
