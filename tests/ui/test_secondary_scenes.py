@@ -487,3 +487,17 @@ def test_a_missing_music_file_is_logged_not_raised(home, monkeypatch, tmp_path, 
     app.set_music_volume(0.0)
     app.set_music_volume(0.7)  # tried once only: no second warning
     assert caplog.text.count("nowhere.ogg") == 1
+
+
+def test_settings_offer_only_window_sizes_that_fit_the_screen(app, monkeypatch) -> None:
+    """Issue 12, defect 12: Settings offered 2560x1440 on a 1920x1080 screen."""
+    from catan_desktop.ui.scenes import settings_scene
+
+    assert settings_scene.fitting_sizes((1920, 1080)) == ["1280x720", "1600x900", "1920x1080"]
+    assert settings_scene.fitting_sizes((1024, 600)) == ["1280x720"]  # the smallest one still
+    assert settings_scene.fitting_sizes(None)[-1] == "2560x1440"
+    monkeypatch.setattr(settings_scene, "desktop_size", lambda: (1920, 1080))
+    scene = settings_scene.SettingsScene(app)
+    app.push(scene)
+    app.step()
+    assert [i for _t, i in scene.size_menu.options_list] == ["1280x720", "1600x900", "1920x1080"]

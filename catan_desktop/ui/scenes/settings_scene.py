@@ -31,6 +31,24 @@ def size_label(size: str) -> str:
     return size.replace("x", " \u00d7 ")
 
 
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the first screen, or None when it is not known (no display yet, a headless driver)."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes and min(sizes[0]) > 0 else None  # type: ignore[return-value]
+
+
+def fitting_sizes(desktop: tuple[int, int] | None) -> list[str]:
+    """The window sizes that fit on the screen (issue 12: 2560x1440 was offered on a 1920x1080 screen); at
+    least the smallest one."""
+    if desktop is None:
+        return list(WINDOW_SIZES)
+    fit = [s for s in WINDOW_SIZES if all(int(n) <= m for n, m in zip(s.split("x"), desktop, strict=True))]
+    return fit or [WINDOW_SIZES[0]]
+
+
 class SettingsScene(ScreenScene):
     """Edit a copy of the settings; Save applies and writes it, Cancel forgets it."""
 
@@ -75,8 +93,8 @@ class SettingsScene(ScreenScene):
             return "\u2713 " + _("On") if on else _("Off")
 
         label(_("Window size"), _("The size of the game window when it is not full screen"))
-        sizes = [(size_label(s), s) for s in WINDOW_SIZES]
-        if d.window_size not in WINDOW_SIZES:
+        sizes = [(size_label(s), s) for s in fitting_sizes(desktop_size())]
+        if d.window_size not in dict(sizes).values():
             sizes.append((size_label(d.window_size), d.window_size))
         self.size_menu = UIDropDownMenu(
             sizes,
