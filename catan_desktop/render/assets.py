@@ -22,6 +22,12 @@ FONT_TITLE = "fonts/Vollkorn-Bold.ttf"
 THEME = "theme.json"
 MUSIC = "sounds/music.ogg"
 MAX_SCALED = 800  # scaled copies kept (least recently used go first): a window being resized makes many
+# ...and at most this many bytes of them: the menus' backdrop tiles are ~0.5 MB each at 1080p and every window
+# size makes a new set, so 800 of them could hold 400 MB; the game screen's own set is a few MB
+MAX_SCALED_BYTES = 64 * 1024 * 1024
+# fonts kept (least recently used go first): text sizes follow the window's size, so a window being resized
+# asks for a new size of each face again and again, at about a quarter of a megabyte each
+MAX_FONTS = 64
 
 
 class AssetError(FileNotFoundError):
@@ -45,7 +51,8 @@ class Assets:
         self.root = Path(root).resolve()
         self._images: dict[str, tuple[pygame.Surface, bool]] = {}  # name -> (surface, converted?)
         self._scaled: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
-        self._fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
+        self._scaled_bytes = 0  # the pixels held by _scaled
+        self._fonts: OrderedDict[tuple[int, bool, bool], pygame.font.Font] = OrderedDict()
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._theme: dict[str, Any] | None = None
 
@@ -77,7 +84,7 @@ class Assets:
             surf = surf.convert_alpha()  # loaded before the window existed: convert now, once
             self._images[name] = (surf, True)
             for key in [k for k in self._scaled if k[0] == name]:
-                del self._scaled[key]
+                self._scaled_bytes -= _nbytes(self._scaled.pop(key))
             return surf
         path = self.image_path(name)
         if not path.is_file():
@@ -98,8 +105,11 @@ class Assets:
         if surf is None:
             surf = src if src.get_size() == (w, h) else pygame.transform.smoothscale(src, (w, h))
             self._scaled[key] = surf
-            if len(self._scaled) > MAX_SCALED:
-                self._scaled.popitem(last=False)
+            self._scaled_bytes += _nbytes(surf)
+            while len(self._scaled) > 1 and (
+                len(self._scaled) > MAX_SCALED or self._scaled_bytes > MAX_SCALED_BYTES
+            ):
+                self._scaled_bytes -= _nbytes(self._scaled.popitem(last=False)[1])
         else:
             self._scaled.move_to_end(key)
         return surf
@@ -118,6 +128,10 @@ class Assets:
             if not pygame.font.get_init():
                 pygame.font.init()
             font = self._fonts[key] = pygame.font.Font(str(path), key[0])
+            if len(self._fonts) > MAX_FONTS:
+                self._fonts.popitem(last=False)
+        else:
+            self._fonts.move_to_end(key)
         return font
 
     # ---------------------------------------------------------------------------------------- sounds
@@ -156,6 +170,10 @@ class Assets:
             data = json.loads(path.read_text(encoding="utf-8"))
             self._theme = _absolute_paths(data, self.root)
         return copy.deepcopy(self._theme)
+
+
+def _nbytes(surf: pygame.Surface) -> int:
+    return surf.get_pitch() * surf.get_height()
 
 
 def _check_name(name: str) -> None:

@@ -12,6 +12,7 @@ import pygame
 
 from ..i18n import _, set_language
 from ..render.assets import Assets
+from .memory import release_memory
 from .scene import Scene
 from .settings import Settings
 
@@ -24,6 +25,9 @@ BUSY_AFTER_INPUT = 1.5  # seconds of full frame rate after input (hover effects,
 FPS = 60
 MUSIC_FADE_IN_MS = 2000
 MUSIC_FADE_OUT_MS = 700
+# pygame_gui draws a new widget's other looks (hovered, disabled...) over the frames after it is made and only
+# then drops its large scratch surfaces: a second release this long after the first gives those back too
+SETTLE_RELEASE = 1.0
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +63,9 @@ class App:
         self.frames = 0
         self.first_frame_at: float | None = None
         self.startup_messages: list[str] = [settings_problem] if settings_problem else []
+        self.layout_size = self.size  # the window size the scenes last laid themselves out for
+        self.release_due = False  # widgets were thrown away this frame: free them when it ends (memory.py)
+        self.settle_release_at: float | None = None
 
     # ------------------------------------------------------------------------------------------- basics
 
@@ -139,6 +146,7 @@ class App:
             return None
         scene = self.scenes.pop()
         scene.exit()
+        self.release_due = True
         if self.scenes:
             self.scenes[-1].resume()
         else:
@@ -150,6 +158,7 @@ class App:
         """Swap the top scene for ``scene``."""
         if self.scenes:
             self.scenes.pop().exit()
+            self.release_due = True
         self.scenes.append(scene)
         scene.enter()
         self.mark_dirty()
@@ -158,6 +167,7 @@ class App:
         """Empty the stack and start again from ``scene`` (e.g. back to the main menu)."""
         while self.scenes:
             self.scenes.pop().exit()
+            self.release_due = True
         self.scenes.append(scene)
         scene.enter()
         self.mark_dirty()
@@ -188,8 +198,12 @@ class App:
         if event.type == pygame.QUIT:
             self.request_quit()
             return
-        if event.type == pygame.VIDEORESIZE or event.type == pygame.WINDOWSIZECHANGED:
-            self.on_resize()
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            # one resize brings two or three of these: lay out again once, when the size really changed
+            if self.size != self.layout_size:
+                self.on_resize()
+            else:
+                self.mark_dirty()
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
             self.mark_dirty()
@@ -218,9 +232,12 @@ class App:
         self.running = False
 
     def on_resize(self) -> None:
+        """Every scene lays itself out again for the window's size (also after a scale or language change)."""
         size = self.screen.get_size()
+        self.layout_size = size
         for scene in self.scenes:
             scene.resize(size)
+        self.release_due = True
         self.mark_dirty()
 
     def update(self, dt: float) -> None:
@@ -249,6 +266,16 @@ class App:
                 self.running = False
         self.dirty = False
 
+    def end_frame(self) -> None:
+        """After a frame that threw widgets away (a resize, a closed screen), give their memory back."""
+        if self.release_due:
+            self.release_due = False
+            release_memory()
+            self.settle_release_at = time.perf_counter() + SETTLE_RELEASE
+        elif self.settle_release_at is not None and time.perf_counter() >= self.settle_release_at:
+            self.settle_release_at = None
+            release_memory()
+
     def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / FPS) -> None:
         """Process ``events``, advance ``dt`` seconds and draw if needed (tests drive the app with this)."""
         for event in events:
@@ -256,6 +283,7 @@ class App:
         self.update(dt)
         if self.dirty:
             self.draw()
+        self.end_frame()
 
     def run(self) -> int:
         """Run until the last scene is popped or the window closes; returns the exit code."""
@@ -281,6 +309,7 @@ class App:
             self.update(dt)
             if self.dirty:
                 self.draw()
+            self.end_frame()
         return 0
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import i18n as gui_i18n  # python-i18n, pygame_gui's translation library (not our catan_desktop.i18n)
 import pygame
 import pygame_gui
 
@@ -50,12 +51,34 @@ class Scene:
         return False
 
 
+def new_manager(size: tuple[int, int], theme: dict[str, Any]) -> pygame_gui.UIManager:
+    """A pygame_gui UIManager for a window of ``size``; every scene's manager is made here.
+
+    Each UIManager appends pygame_gui's translation folder to python-i18n's global ``load_path`` again, and
+    the screens make a new manager whenever the UI scale changes, so the list grew with every resize (and
+    every text with a dot in it lists each entry's folder). The duplicates are dropped here.
+    """
+    manager = pygame_gui.UIManager(size, theme)
+    paths = gui_i18n.load_path
+    paths[:] = list(dict.fromkeys(paths))
+    return manager
+
+
+def forget_lost_sprites(manager: pygame_gui.UIManager) -> None:
+    """Empty the list of killed widgets' rectangles that pygame_gui's sprite group keeps for pygame's
+    dirty-rectangle drawing, which pygame_gui never uses and never empties: it grew by one rectangle per
+    widget thrown away (every rebuild, every tooltip that closes) for as long as the manager lived."""
+    lost = getattr(manager.get_sprite_group(), "lostsprites", None)
+    if lost:
+        lost.clear()
+
+
 class GuiScene(Scene):
     """A scene with its own pygame_gui manager: its widgets get events first (STYLE habit 8)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.ui = pygame_gui.UIManager(app.size, app.theme)
+        self.ui = new_manager(app.size, app.theme)
         self.ui.preload_fonts(
             [
                 {"name": "dejavu_sans", "point_size": 14, "style": "bold"},
@@ -72,6 +95,7 @@ class GuiScene(Scene):
         """Throw the widgets away and build them again (after a resize or a language change)."""
         self.ui.clear_and_reset()
         self.build()
+        self.app.release_due = True  # the old widgets are garbage cycles holding megabytes (memory.py)
         self.app.mark_dirty()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -103,6 +127,7 @@ class GuiScene(Scene):
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)
+        forget_lost_sprites(self.ui)
 
     def draw_ui(self, surface: pygame.Surface) -> None:
         self.ui.draw_ui(surface)

@@ -22,7 +22,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UIT
 
 from ..i18n import _
 from .dialogs import OverlayScene, centred_rect, dim
-from .scene import GuiScene
+from .scene import GuiScene, new_manager
 
 if TYPE_CHECKING:
     from ..render.assets import Assets
@@ -128,7 +128,7 @@ def _font_root(theme: dict[str, Any]) -> Path | None:
 
 def make_manager(app: App, factor: float) -> pygame_gui.UIManager:
     """A UIManager for the whole window with fonts scaled by ``factor``."""
-    return pygame_gui.UIManager(app.size, scaled_theme(app.theme, factor))
+    return new_manager(app.size, scaled_theme(app.theme, factor))
 
 
 class ScaledGui:
@@ -170,23 +170,36 @@ _backdrops: weakref.WeakKeyDictionary[Assets, dict[tuple[int, int, int], pygame.
 
 def backdrop(assets: Assets, size: tuple[int, int], shade: int = 0) -> pygame.Surface:
     """The island backdrop for a window of ``size``: a mosaic of terrain tiles on the sea under a dark
-    vignette; ``shade`` (0-255) darkens it further for screens that put a panel on top. Cached per size."""
+    vignette; ``shade`` (0-255) darkens it further for screens that put a panel on top.
+
+    Cached for the current window size only: each is a whole window of pixels (8 MB at 1920x1080), and a
+    cache of several sizes kept backdrops of sizes the window had long left."""
     cache = _backdrops.setdefault(assets, {})
     key = (size[0], size[1], shade)
     surf = cache.get(key)
     if surf is None:
-        if len(cache) > 6:
-            cache.clear()
+        for old in [k for k in cache if k[:2] != key[:2]]:
+            del cache[old]
         surf = cache[key] = _paint_backdrop(assets, size, shade)
     return surf
 
 
 def _paint_backdrop(assets: Assets, size: tuple[int, int], shade: int) -> pygame.Surface:
+    """Paint the backdrop. Its tiles are scaled here and dropped afterwards, not kept in ``assets.scaled``'s
+    cache: every window size needs a new set (half a megabyte a tile at 1080p) that nothing else uses."""
     w, h = size
     surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+    tiles: dict[str, pygame.Surface] = {}
+
+    def tile_of(name: str, tile_size: tuple[int, int]) -> pygame.Surface:
+        tile = tiles.get(name)
+        if tile is None:
+            tile = tiles[name] = pygame.transform.smoothscale(assets.image(name), tile_size)
+        return tile
+
     try:
         sea_side = max(128, h // 3)
-        sea = assets.scaled("sea", (sea_side, sea_side))
+        sea = tile_of("sea", (sea_side, sea_side))
         for x in range(0, w, sea_side):
             for y in range(0, h, sea_side):
                 surf.blit(sea, (x, y))
@@ -209,7 +222,7 @@ def _paint_backdrop(assets: Assets, size: tuple[int, int], shade: int) -> pygame
                 continue
             name = "terrain/" + rng.choice(_TERRAINS)
             try:
-                tile = assets.scaled(name, (tw - gap, th - gap))
+                tile = tile_of(name, (tw - gap, th - gap))
             except (FileNotFoundError, pygame.error):
                 continue
             surf.blit(tile, (round(x + gap / 2), round(y + gap / 2)))
@@ -511,4 +524,3 @@ class PanelOverlay(ScaledGui, OverlayScene):
 
 def _all_elements(manager: pygame_gui.UIManager) -> list[Any]:
     return list(manager.get_sprite_group().sprites())
-

@@ -262,7 +262,10 @@ def test_settings_cancel_restores_everything(app, drive) -> None:
     assert not Settings.path().exists()
 
 
-def test_settings_window_size_applies_and_relayouts(app, drive) -> None:
+def test_settings_window_size_applies_and_relayouts(app, drive, monkeypatch) -> None:
+    from catan_desktop.ui.scenes import settings_scene
+
+    monkeypatch.setattr(settings_scene, "desktop_size", lambda: (1920, 1080))  # the dummy screen is small
     menu = open_menu(app)
     old_rect = menu.buttons["new"].rect.copy()
     drive.press(pygame.K_s)

@@ -1,0 +1,54 @@
+"""Give memory back once a screen's widgets are thrown away (a resize, a language change, a closed screen).
+
+Why (issue 13, "memory is retained on menu screens"): pygame_gui's widgets are reference cycles (what a
+full collection finds after a rebuild: the buttons, drop-downs and panels with their drawable shapes,
+shape states and text layouts), so the widgets a rebuild throws away are not freed when the scene lets go
+of them; they wait for Python's cyclic garbage collector. The collector schedules itself by counting
+objects, not bytes, and by then the old widgets sit in the oldest generation, which is collected only
+after the long-lived objects have grown by a quarter. Until then they keep their pixel surfaces (one or
+more per look of every widget; pygame_gui draws rounded shapes at 4x4 supersampling, so a panel's scratch
+surfaces run to tens of megabytes) while the next layout allocates its own, and several rebuilds pile up.
+When they are finally freed, glibc's malloc keeps the memory: the pixel buffers came from its main heap,
+between small long-lived allocations, so the holes cannot be given back by trimming the heap's top.
+Measured on the New game screen: 40 resizes took the process from 258 MB to 1.74 GB, 85 % of the heap
+free space; gc.collect() after each rebuild kept it at ~360 MB, and malloc_trim(0) as well at ~210 MB.
+
+So the app calls ``release_memory()`` at the end of a frame in which widgets were thrown away: a full
+collection frees them at once, and on glibc ``malloc_trim(0)`` returns the free pages to the system.
+Together they take 20-50 ms, next to 200-900 ms for laying a screen out again.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import sys
+from collections.abc import Callable
+
+_trim: Callable[[int], int] | None = None
+_trim_looked_up = False
+
+
+def release_memory() -> None:
+    """Free unreachable objects now and return the freed pages to the operating system where possible."""
+    gc.collect()
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or None on other C libraries and systems (looked up once)."""
+    global _trim, _trim_looked_up
+    if not _trim_looked_up:
+        _trim_looked_up = True
+        if sys.platform.startswith("linux"):
+            try:
+                libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+                _trim = libc.malloc_trim  # absent from musl: AttributeError
+                _trim.argtypes = [ctypes.c_size_t]
+                _trim.restype = ctypes.c_int
+            except (OSError, AttributeError):
+                _trim = None
+    return _trim
