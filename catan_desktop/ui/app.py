@@ -22,6 +22,7 @@ from .settings import Settings
 IDLE_SLEEP = 0.02
 IDLE_UPDATE = 0.25
 BUSY_AFTER_INPUT = 1.5  # seconds of full frame rate after input (hover effects, tooltip delays)
+SETTLE_FRAMES = 0.5  # seconds of frames after any change to what is shown (see mark_dirty)
 FPS = 60
 MUSIC_FADE_IN_MS = 2000
 MUSIC_FADE_OUT_MS = 700
@@ -59,6 +60,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.dirty = True
+        self.settle_until = 0.0  # draw frames until then (mark_dirty)
         self.last_input = 0.0
         self.frames = 0
         self.first_frame_at: float | None = None
@@ -125,8 +127,12 @@ class App:
             sound.play()
 
     def mark_dirty(self) -> None:
-        """Ask for a redraw on the next loop iteration."""
+        """Ask for a redraw on the next loop iteration, and keep drawing frames for SETTLE_FRAMES seconds:
+        pygame_gui shows a new dialog, or a button's new enabled look, only after later updates of its own,
+        so a change made without input (a computer's answer, a dialog opened by the game) stayed invisible
+        until the mouse moved (issue 12, defect 1)."""
         self.dirty = True
+        self.settle_until = time.perf_counter() + SETTLE_FRAMES
 
     # -------------------------------------------------------------------------------------- scene stack
 
@@ -188,10 +194,9 @@ class App:
 
     def needs_frames(self) -> bool:
         top = self.top
-        recent_input = time.perf_counter() - self.last_input < BUSY_AFTER_INPUT
-        return (
-            recent_input or any(s.animating for s in self.scenes[-2:]) or (top is not None and top.animating)
-        )
+        now = time.perf_counter()
+        recent = now - self.last_input < BUSY_AFTER_INPUT or now < self.settle_until
+        return recent or any(s.animating for s in self.scenes[-2:]) or (top is not None and top.animating)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one event: window events here, everything else to the top scene."""

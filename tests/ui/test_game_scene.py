@@ -692,3 +692,27 @@ def test_a_disabled_button_shows_why_on_hover(home: Path, monkeypatch: pytest.Mo
     for _ in range(120):  # two seconds of hovering
         app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
     assert trade.tool_tip is not None and trade.tool_tip.alive()
+
+
+def test_shortcuts_work_after_a_dialog_is_closed_with_the_mouse(home: Path) -> None:
+    """Issue 12, defect 2: after Bank -> Close (clicked), T and B did nothing until the player clicked
+    somewhere: the clicked Bank button kept the keyboard focus of the game screen's widgets."""
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=3)
+    driver = Driver(app, scene)
+    while not (scene.game.phase == "main" and scene.ctl.human_to_act and scene.buttons["bank"].is_enabled):
+        driver.step()
+    pump(app, 2)
+    press(app, scene.buttons["bank"])
+    dialog = app.top
+    assert isinstance(dialog, tdlg.BankDialog)
+    close = [b for b in dialog.actions if getattr(b, "text", "") in ("Close", "Cancel")]
+    assert close, [getattr(b, "text", "") for b in dialog.actions]
+    press(app, close[0])
+    assert app.top is scene
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode="b", scancode=0))
+    pump(app, 2)
+    assert isinstance(app.top, tdlg.BankDialog)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    pump(app, 2)
+    assert app.top is scene

@@ -415,3 +415,24 @@ def test_new_game_colour_blind_shows_the_colours_the_game_uses(app, drive, fake_
     drive.press(pygame.K_RETURN)
     colours = [s.colour for s in fake_game.created[0].config.seats]
     assert set(colours) <= set(CLASSIC) and len(set(colours)) == len(colours)
+
+
+def test_a_change_without_input_keeps_frames_coming_until_it_shows(app) -> None:
+    """Issue 12, defect 1: a dialog the game opened by itself (a computer's answer to an offer) or a button
+    enabled after a computer's move stayed invisible until the mouse moved: the loop went idle after one
+    frame, before pygame_gui had drawn the change. Any change now keeps frames coming for a moment."""
+    import time
+
+    from catan_desktop.ui import app as app_module
+
+    open_menu(app)
+    app.last_input = -1e9  # no recent input
+    for _ in range(3):
+        app.step()
+    app.settle_until = 0.0
+    assert not app.needs_frames()
+    app.show_message("Anna answers", "Anna accepts your offer")  # pushed by the game, not by input
+    assert app.needs_frames()
+    app.settle_until = time.perf_counter() - 0.01
+    assert not app.needs_frames()
+    assert app_module.SETTLE_FRAMES >= 0.25  # several frames at 60 per second

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
-from pygame_gui.elements import UIButton, UITextBox
+from pygame_gui.elements import UIButton, UITextBox, UITextEntryLine
 
 from ...engine import Action, IllegalAction
 from ...engine.modules import market, remote_cards, terrain_development, token_removal, token_robber
@@ -705,7 +705,8 @@ class GameScene(GuiScene):
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
-        if self.ui.get_focus_set():
+        # only a text field keeps the keys (a clicked button kept the focus and the shortcuts: issue 12, #2)
+        if any(isinstance(e, UITextEntryLine) for e in self.ui.get_focus_set() or ()):
             return False
         keys = {
             pygame.K_r: "roll",
