@@ -95,6 +95,9 @@ class GuiScene(Scene):
         """Throw the widgets away and build them again (after a resize or a language change)."""
         self.ui.clear_and_reset()
         self.build()
+        # a scene under another (the game under Pause) gets no updates, and pygame_gui draws new widgets only
+        # after one: after a Settings change the game showed no buttons or log (issue 12, defect 7)
+        self.ui.update(0.0)
         self.app.release_due = True  # the old widgets are garbage cycles holding megabytes (memory.py)
         self.app.mark_dirty()
 

@@ -716,3 +716,29 @@ def test_shortcuts_work_after_a_dialog_is_closed_with_the_mouse(home: Path) -> N
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     pump(app, 2)
     assert app.top is scene
+
+
+def test_the_game_under_pause_keeps_its_buttons_after_a_settings_change(home: Path) -> None:
+    """Issue 12, defect 7: after changing Settings during a game, the pause screen drew the game with no
+    buttons or log on the right (its widgets were rebuilt but never updated while it was not on top)."""
+    from catan_desktop.ui.scenes.pause import PauseScene
+
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=3)
+    driver = Driver(app, scene)
+    while not (scene.game.phase == "roll" and scene.ctl.human_to_act):
+        driver.step()
+    scene.open_pause()
+    pump(app, 3)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    pause.settings()
+    pump(app, 3)
+    app.top.draft.ui_scale = 1.25
+    app.top.save()
+    pump(app, 3)
+    assert app.top is pause
+    app.draw()
+    roll = scene.buttons["roll"].rect
+    colours = {tuple(app.screen.get_at((x, roll.centery))) for x in range(roll.left + 4, roll.right - 4)}
+    assert len(colours) > 4, "the Roll button is not drawn (a flat background)"
