@@ -12,6 +12,7 @@ harbour badge on its middle, and ``place_labels`` finds room for the place names
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from ..engine.topology import Topology
 
@@ -134,6 +135,25 @@ class BoardLayout:
     def edge_hexes(self, e: int) -> tuple[int, ...]:
         """The one or two hexes that edge ``e`` borders."""
         return self._edge_hexes[e]
+
+    @classmethod
+    def fitting(cls, topo: Topology, rect: tuple[int, int, int, int], harbour_edges: Sequence[int],
+                badge: float, sea_margin: float = 0.75) -> BoardLayout:
+        """A layout whose harbour badges (``badge`` hex radii across) also stay inside ``rect``: the sea
+        margin grows just enough where a badge would be cut off (issue 12: at 800x600 the east harbour was
+        cut by the board's edge), so a roomy window keeps the larger board."""
+        layout = cls(topo, rect, sea_margin)
+        for _ in range(3):
+            x, y, w, h = layout.rect
+            r = badge * layout.size / 2
+            spill = 0.0
+            for e in harbour_edges:
+                ax, ay = layout.harbour_anchor(e)
+                spill = max(spill, x - (ax - r), (ax + r) - (x + w), y - (ay - r), (ay + r) - (y + h))
+            if spill <= 0.5:
+                break
+            layout = cls(topo, rect, layout.sea_margin + spill / layout.size + 0.05)
+        return layout
 
     def harbour_anchor(self, edge: int) -> Point:
         """Where a harbour badge for ``edge`` goes: in the sea, ~0.75 hex radii out from the edge's middle.

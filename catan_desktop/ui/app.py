@@ -6,6 +6,7 @@ import contextlib
 import logging
 import os
 import time
+import warnings
 from collections.abc import Callable, Iterable
 
 import pygame
@@ -50,6 +51,7 @@ class App:
             flags |= pygame.FULLSCREEN
         size = size or self.settings.window_tuple
         self.screen = pygame.display.set_mode(size, flags)
+        set_minimum_window_size()
         pygame.display.set_caption(_("Catan Desktop"))
         self.assets = Assets()
         with contextlib.suppress(FileNotFoundError, pygame.error):
@@ -316,6 +318,18 @@ class App:
                 self.draw()
             self.end_frame()
         return 0
+
+
+MIN_WINDOW = (800, 600)  # every screen is laid out for this size and up (issue 12: 640x400 overlapped)
+
+
+def set_minimum_window_size() -> None:
+    """Stop the window from being made smaller than MIN_WINDOW (where the system lets SDL do so)."""
+    with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
+        # pygame-ce 2.5 has no display-module call for it; its Window view of the display window warns that
+        # drawing should move to Window, which is not what it is used for here
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().minimum_size = MIN_WINDOW
 
 
 def run_app(windowed: bool = False) -> int:

@@ -120,3 +120,25 @@ def test_layout_is_pure_math() -> None:
     modules = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     modules += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     assert not [m for m in modules if m.startswith("pygame")]
+
+
+BOARD_AREAS = [(190, 40, 394, 418), (236, 48, 774, 496), (100, 50, 640, 900), (0, 0, 900, 300)]
+
+
+@pytest.mark.parametrize("variant", ["base", "base-5-6", "catan-a-dois"])
+@pytest.mark.parametrize("rect", BOARD_AREAS)
+def test_harbour_badges_stay_inside_the_board_area(variant: str, rect: tuple[int, int, int, int]) -> None:
+    """Issue 12, defect 9: at 800x600 (board area 394x418) the east harbour's badge was cut by the edge."""
+    from catan_desktop.engine import Game, load_rules
+    from catan_desktop.render.board_static import BADGE
+
+    g = Game.new(variant, players=load_rules(variant).players_min, seed=1)
+    edges = [e for e, _kind in g.s.harbours]
+    lay = BoardLayout.fitting(g.topo, rect, edges, BADGE)
+    x, y, w, h = rect
+    r = BADGE * lay.size / 2
+    for e in edges:
+        ax, ay = lay.harbour_anchor(e)
+        assert x - 0.5 <= ax - r and ax + r <= x + w + 0.5, e
+        assert y - 0.5 <= ay - r and ay + r <= y + h + 0.5, e
+    assert lay.size >= BoardLayout(g.topo, rect, 1.4).size  # it grows the margin only as much as needed

@@ -742,3 +742,23 @@ def test_the_game_under_pause_keeps_its_buttons_after_a_settings_change(home: Pa
     roll = scene.buttons["roll"].rect
     colours = {tuple(app.screen.get_at((x, roll.centery))) for x in range(roll.left + 4, roll.right - 4)}
     assert len(colours) > 4, "the Roll button is not drawn (a flat background)"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_hand_title_and_the_bank_rates_never_overlap(home: Path, size: tuple[int, int]) -> None:
+    """Issue 12, defect 9: at 800x600 "Your hand" overlapped "Bank rates"."""
+    app = App(size=size)
+    scene = new_scene(app, seed=3)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = scene._text
+
+    def record(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    scene._text = record  # type: ignore[method-assign]
+    scene.draw(app.screen)
+    title = next(r for t, r in drawn if t == "Your hand")
+    others = [r for t, r in drawn if t == "Bank rates:" or t.endswith(":1")]
+    assert others and not any(title.colliderect(r) for r in others)

@@ -436,3 +436,14 @@ def test_a_change_without_input_keeps_frames_coming_until_it_shows(app) -> None:
     app.settle_until = time.perf_counter() - 0.01
     assert not app.needs_frames()
     assert app_module.SETTLE_FRAMES >= 0.25  # several frames at 60 per second
+
+
+def test_the_window_cannot_be_made_smaller_than_the_layouts_allow(app) -> None:
+    """Issue 12, defect 9: at 640x400 the hand overlapped the panels; there was no minimum window size."""
+    import warnings
+
+    from catan_desktop.ui.app import MIN_WINDOW
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        assert tuple(pygame.Window.from_display_module().minimum_size) == MIN_WINDOW == (800, 600)

@@ -18,6 +18,7 @@ from ...engine.queries import CITY, ROAD, SETTLEMENT, harbour_rates, road_spots,
 from ...i18n import _
 from ...persistence import LoadedSave, SaveError
 from ...render.board import BoardRenderer, Highlight, Hover
+from ...render.board_static import BADGE
 from ...render.layout import BoardLayout
 from ...render.palette import COLOUR_BLIND, GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, WOOD, rgb
 from ...render.tokens import token_at, token_centres
@@ -27,7 +28,7 @@ from ..controller import GameController
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
 from ..widgets import TipButton, make_manager
-from .game_header import HINTS, draw_header
+from .game_header import HINTS, PANEL_TIPS, draw_header
 
 if TYPE_CHECKING:
     from ..app import App
@@ -37,17 +38,6 @@ DEV_ORDER = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_p
 ANIM_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 
-PANEL_TIPS = {  # Catan a Dois panels explain themselves when the mouse rests on them (RULES.md Part D)
-    "reserve": "Reserve: the number tokens taken at founding (D-1.7). Develop terrain to put them on a "
-    "hex next to your building (D-6).",
-    "market": "The market (D-4): on your turn, after rolling, buy an open card for as many of your "
-    "cards as the difference of the two dice (a double closes it). An exhausted resource (×2) costs "
-    "double. At most {cap} open cards; after a 7 it is renewed with {renewal} new cards. Market button or T.",
-    "bank": "The bank's stock (D-5). Building, buying and the development cost pay into it; production "
-    "and maritime trade take from it. A resource at 0 is exhausted: its hexes produce nothing and its "
-    "market price doubles. Two exhausted at once: the game ends and both players lose. Remote-area cards "
-    "are drawn by building on the coast or next to an unproductive hex (D-7).",
-}
 
 
 @dataclass
@@ -183,7 +173,8 @@ class GameScene(GuiScene):
 
     def build(self) -> None:
         r = self.regions()
-        self.layout = BoardLayout(self.game.topo, tuple(r["board"]), sea_margin=0.75)
+        harbours = [e for e, _kind in self.game.s.harbours]
+        self.layout = BoardLayout.fitting(self.game.topo, tuple(r["board"]), harbours, BADGE, sea_margin=0.75)
         s = self.px
         right = r["right"]
         x0, bw = right.x + s(14), right.w - s(28)
@@ -1384,7 +1375,7 @@ class GameScene(GuiScene):
         g = self.game
         seat = self.viewer
         title = _("Your hand") if len(self.ctl.humans) <= 1 else _("{who}'s hand", who=self.names[seat])
-        self._text(surface, title, (rect.x + s(14), rect.y + s(6)), 14, INK, bold=True)
+        title_right = self._text(surface, title, (rect.x + s(14), rect.y + s(6)), 14, INK, bold=True).right
         rects = self.hand_rects()
         names = g.rules.resources
         for res in RESOURCES_ORDER:
@@ -1414,14 +1405,17 @@ class GameScene(GuiScene):
                 for _k in range(n):
                     surface.blit(self.app.assets.scaled(f"icons/{names[i]}", (s(20), s(20))), (x, y))
                     x += s(18)
+        # the bank rates share the title's line: narrower steps, then no label, when the panel is narrow
         rates = harbour_rates(g, seat)
-        x = rect.right - s(5 * 62 + 14)
-        y = rect.y + s(5)
-        self._text(surface, _("Bank rates:"), (x - s(8), y + s(3)), 12, INK_SOFT, anchor="topright")
+        step = min(s(62), max(s(46), (rect.right - s(14) - title_right - s(12)) // len(names)))
+        x, y = rect.right - s(14) - len(names) * step, rect.y + s(5)
+        label = _("Bank rates:")
+        if x - s(8) - self.app.assets.font(s(12)).size(label)[0] > title_right + s(12):
+            self._text(surface, label, (x - s(8), y + s(3)), 12, INK_SOFT, anchor="topright")
         for i, res in enumerate(names):
             surface.blit(self.app.assets.scaled(f"icons/{res}", (s(20), s(20))), (x, y))
             self._text(surface, f"{rates[i]}:1", (x + s(22), y + s(3)), 12, INK, bold=rates[i] < 4)
-            x += s(62)
+            x += step
 
     def _card(
         self,

@@ -1,4 +1,5 @@
-"""The game screen's header bar: whose turn it is (their colour and name), and what the player may do now.
+"""The game screen's header bar: whose turn it is (their colour and name), and what the player may do now;
+with the screen's fixed words (the hints by phase, the Catan a Dois panels' explanations).
 
 Drawn from the seat's view of the game through the game screen (names, colours, the seat to act).
 """
@@ -29,6 +30,19 @@ HINTS = {
     "place_robber": "You start: place the robber on one of the deserts",
     "remove_token": "Take a number token: click a glowing hex next to your new settlement (it stops producing)",  # noqa: E501
     "market_cap": "Choose which open market cards to put aside",
+}
+
+
+PANEL_TIPS = {  # Catan a Dois panels explain themselves when the mouse rests on them (RULES.md Part D)
+    "reserve": "Reserve: the number tokens taken at founding (D-1.7). Develop terrain to put them on a "
+    "hex next to your building (D-6).",
+    "market": "The market (D-4): on your turn, after rolling, buy an open card for as many of your "
+    "cards as the difference of the two dice (a double closes it). An exhausted resource (×2) costs "
+    "double. At most {cap} open cards; after a 7 it is renewed with {renewal} new cards. Market button or T.",
+    "bank": "The bank's stock (D-5). Building, buying and the development cost pay into it; production "
+    "and maritime trade take from it. A resource at 0 is exhausted: its hexes produce nothing and its "
+    "market price doubles. Two exhausted at once: the game ends and both players lose. Remote-area cards "
+    "are drawn by building on the coast or next to an unproductive hex (D-7).",
 }
 
 

@@ -15,6 +15,7 @@ from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from ... import i18n
 from ...i18n import _
+from ..app import set_minimum_window_size
 from ..settings import SPEEDS, WINDOW_SIZES, Settings
 from ..widgets import ScreenScene, TipButton
 
@@ -278,5 +279,6 @@ class SettingsScene(ScreenScene):
                 size = pygame.display.get_desktop_sizes()[0]
         try:
             self.app.screen = pygame.display.set_mode(size, flags)
+            set_minimum_window_size()
         except pygame.error as exc:
             self.app.show_message(_("Display"), _("The window could not be changed: {error}", error=exc))
