@@ -762,3 +762,19 @@ def test_the_hand_title_and_the_bank_rates_never_overlap(home: Path, size: tuple
     title = next(r for t, r in drawn if t == "Your hand")
     others = [r for t, r in drawn if t == "Bank rates:" or t.endswith(":1")]
     assert others and not any(title.colliderect(r) for r in others)
+
+
+def test_the_log_reads_like_a_chat_newest_at_the_bottom(home: Path) -> None:
+    """Issue 12 (what players expect): the newest line at the bottom, scrolled into view."""
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=3)
+    driver = Driver(app, scene)
+    while scene.game.turn < 3:
+        driver.step()
+    pump(app, 30)
+    lines = scene._log_html.split("<br>")
+    assert lines[-1] == scene.log_lines[-1].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    first, second = (next(i for i, x in enumerate(lines) if f"Turn {n}" in x) for n in (1, 2))
+    assert first < second
+    bar = scene.log_box.scroll_bar
+    assert bar is not None and bar.start_percentage + bar.visible_percentage >= 0.99

@@ -27,7 +27,7 @@ from ..config import GameConfig
 from ..controller import GameController
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
-from ..widgets import TipButton, make_manager
+from ..widgets import TipButton, esc, make_manager
 from .game_header import HINTS, PANEL_TIPS, draw_header
 
 if TYPE_CHECKING:
@@ -587,11 +587,12 @@ class GameScene(GuiScene):
         box = getattr(self, "log_box", None)
         if box is None:
             return
-        lines = self.log_lines[-40:]
-        html = "<br>".join(_escape(x) for x in reversed(lines))
+        html = "<br>".join(esc(x) for x in self.log_lines[-40:])  # oldest first, like a chat
         if full or html != getattr(self, "_log_html", None):
             self._log_html = html
             box.set_text(html)
+            if box.scroll_bar is not None:  # show the newest line, at the bottom
+                box.scroll_bar.set_scroll_from_start_percentage(1.0 - box.scroll_bar.visible_percentage)
 
     def _last_dice(self) -> None:
         if self.game.s.dice:
@@ -1469,10 +1470,6 @@ class GameScene(GuiScene):
                 )
                 img.set_alpha(alpha)
                 surface.blit(img, img.get_rect(center=(w // 2, h // 2)))
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 __all__ = ["GameScene"]
