@@ -5,9 +5,9 @@ plays a Knight or develops terrain end the game with nobody winning, with a warn
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
+from test_rules_dois import _founded  # the same seeded random founding as the other Part D tests
 
 from catan_desktop.engine import Game, SnapshotError
 from catan_desktop.text import describe
@@ -15,14 +15,6 @@ from catan_desktop.text import describe
 VARIANT = "catan-a-dois"
 IDLE_ROUNDS, WARN_ROUNDS = 30, 5
 _PROGRESS = ("road", "settle", "city", "buy", "develop", "knight", "road_building", "play")
-
-
-def _founded(seed: int) -> Game:
-    g = Game.new(VARIANT, players=2, seed=seed)
-    rng = random.Random(seed)
-    while g.turn == 0:
-        g.apply(rng.choice(g.legal_actions()))
-    return g
 
 
 def _passive_step(g: Game) -> None:
