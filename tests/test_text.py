@@ -87,3 +87,11 @@ def test_a_reason_names_who_is_awaited_and_speaks_to_the_viewer() -> None:
     expected = f"Not now: waiting for {names[seat]} to roll the dice (or play a development card)"
     assert reason_for(reason, names, other) == expected
     assert reason_for("plain words", names, 0) == "Plain words"
+
+
+def test_an_addressed_offer_says_to_whom() -> None:
+    from catan_desktop.text import describe
+
+    ev = {"t": "offer", "seat": 2, "give": {"ore": 2}, "get": {"grain": 1}, "to": [1, 3]}
+    said = describe(ev, ["Zoe", "Anna", "Carla", "Dario"], 1)
+    assert said == "Carla offers 2 ore for 1 grain to you and Dario"

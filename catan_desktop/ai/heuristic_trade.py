@@ -189,6 +189,11 @@ class Trader(HeuristicCore):
             others_hold = rules.bank_per_resource - s.bank[need] - hand[need]
             if others_hold <= 0:
                 continue
+            # ask only the players who may hold it by our own card counting (issue 12: a player seen to
+            # have none was asked anyway, and a human had to answer every such offer)
+            to = tuple(q for q in range(s.players) if q != p and self._may_hold(q, need))
+            if not to:
+                continue
             spare = [i for i in range(len(names)) if hand[i] - cost[i] >= 1 and i != need]
             if not spare:
                 continue
@@ -201,8 +206,17 @@ class Trader(HeuristicCore):
                 self._offered.clear()
             self._offered.add(key)
             self.last_reason = _("I need {resource}.", resource=_(names[need]))
-            return Action("offer", make_bundle({names[give]: n_give}), make_bundle({names[need]: 1}))
+            everyone = len(to) == s.players - 1
+            return Action("offer", make_bundle({names[give]: n_give}), make_bundle({names[need]: 1}),
+                          None if everyone else to)
         return None
+
+    def _may_hold(self, q: int, r: int) -> bool:
+        """Whether seat ``q`` may hold a card of resource ``r``: known to, or holding cards we cannot see."""
+        tracker = self.tracker
+        if q >= len(tracker.known):
+            return True
+        return tracker.known[q][r] > 0 or tracker.unknown[q] > 0
 
     def _confirm(self, world: Game, p: int, legal: list[Action]) -> Action:
         """Pick the answer that helps most; never trade with a player about to win."""

@@ -44,11 +44,13 @@ _TOKEN = re.compile(r"^[0-9]+\.[0-9]+(/[1-9][0-9]*)?\Z")  # a hex, or one of its
 
 
 class Action(NamedTuple):
-    """One move. ``kind`` is one of KINDS; ``a`` and ``b`` carry its payload (see the module doc)."""
+    """One move. ``kind`` is one of KINDS; ``a`` and ``b`` carry its payload (see the module doc); ``c`` is
+    only for an offer addressed to some players: their seats, ascending (None: to every other player)."""
 
     kind: str
     a: Any = None
     b: Any = None
+    c: Any = None
 
     def __str__(self) -> str:
         spec = SPECS.get(self.kind)
@@ -243,9 +245,28 @@ def _parse_robber(r: ArgReader) -> Action:
 
 
 def _parse_trade(r: ArgReader) -> Action:
-    args = r.need(3)
+    args = r.need((3, 5) if r.kind == "offer" else 3)
     r.keyword(args[1], "for", f"{r.kind} GIVE for GET")
-    return Action(r.kind, r.bundle(args[0]), r.bundle(args[2]))
+    if len(args) == 3:
+        return Action(r.kind, r.bundle(args[0]), r.bundle(args[2]))
+    r.keyword(args[3], "to", "offer GIVE for GET to SEATS")
+    seats = tuple(r.integer(w) for w in args[4].split(","))
+    if list(seats) != sorted(set(seats)):
+        raise ActionParseError(f"action {r.text!r}: the seats after 'to' are listed once each, ascending")
+    return Action(r.kind, r.bundle(args[0]), r.bundle(args[2]), seats)
+
+
+def _trade_text(a: Action) -> str:
+    to = f" to {','.join(map(str, a.c))}" if a.c else ""
+    return f"{a.kind} {bundle_text(a.a)} for {bundle_text(a.b)}{to}"
+
+
+def recipients_ok(c: object) -> bool:
+    """True for an offer's recipients: None (everybody), or seats as ascending distinct non-negative ints."""
+    if c is None:
+        return True
+    return (isinstance(c, tuple) and bool(c) and all(type(q) is int and q >= 0 for q in c)
+            and list(c) == sorted(set(c)))
 
 
 def _two_words(a: Action) -> str:
@@ -279,7 +300,7 @@ def _register_core() -> None:
     ))
     for kind in ("offer", "counter"):
         register_kind(ActionKind(
-            kind, lambda a: f"{a.kind} {bundle_text(a.a)} for {bundle_text(a.b)}", _parse_trade,
+            kind, _trade_text, _parse_trade,
             lambda a, b: bundle_ok(a) and bundle_ok(b),
         ))
 

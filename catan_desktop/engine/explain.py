@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import SPECS, Action, Bundle, bundle_size
+from .actions import SPECS, Action, Bundle, bundle_size, recipients_ok
 from .queries import (
     CITY,
     ROAD,
@@ -81,7 +81,9 @@ def explain(g: Game, action: Action) -> str | None:
     kind = action.kind
     # well_formed(action), without a call on this hot path; a kind that is not text may be unhashable
     spec = SPECS.get(kind) if isinstance(kind, str) else None
-    if spec is None or not spec.shape(action.a, action.b):
+    if spec is None or not spec.shape(action.a, action.b) or (
+        action.c is not None and (kind != "offer" or not recipients_ok(action.c))
+    ):
         if not isinstance(kind, str) or kind not in g.plugins.kind_phases:
             shown = kind if isinstance(kind, str) and len(kind) <= 80 else _shown(kind)
             return Reason("unknown_action", kind=shown)
@@ -125,6 +127,8 @@ def _explain_offer(g: Game, action: Action) -> str | None:
         return Reason("trade_after_build")
     if s.offers_made >= rules.option("max_offers_per_turn", 6):
         return Reason("offer_limit")
+    if action.c is not None and (s.current in action.c or action.c[-1] >= s.players):
+        return Reason("offer_recipients", last=s.players - 1)  # addressed to some of the other players
     return offer_problem(g, action.a, action.b, s.hands[s.current])
 
 

@@ -406,9 +406,12 @@ def _do_offer(g: Game, action: Action) -> None:
     assert give is not None and get is not None
     s.offers_made += 1
     responders = [(s.current + k) % s.players for k in range(1, s.players)]
+    if action.c is not None:  # an offer addressed to some players: only they answer, in seat order
+        responders = [q for q in responders if q in action.c]
     s.trade = Trade(give=give, get=get, responders=responders)
     s.phase = "trade_offer"
-    g.event("offer", seat=s.current, give=dict(action.a), get=dict(action.b))
+    extra = {"to": list(action.c)} if action.c is not None else {}
+    g.event("offer", seat=s.current, give=dict(action.a), get=dict(action.b), **extra)
 
 
 def _answer(g: Game, verdict: str, gives: list[int], gets: list[int]) -> None:

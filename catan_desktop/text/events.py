@@ -117,6 +117,15 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
             get=_(event["get"]),
         )
     if t == "offer":
+        to = [_("you") if q == viewer else names[q] for q in event.get("to") or () if 0 <= q < len(names)]
+        if to:  # an offer addressed to some players only
+            return _(
+                "You offer {give} for {get} to {whom}" if you else "{who} offers {give} for {get} to {whom}",
+                who=who,
+                give=cards_text(event["give"]),
+                get=cards_text(event["get"]),
+                whom=(" " + _("and") + " ").join(to),
+            )
         return _(
             "You offer {give} for {get}" if you else "{who} offers {give} for {get}",
             who=who,

@@ -32,6 +32,7 @@ REASONS: dict[str, str] = {
     "trade_more_than_exist": "a trade cannot ask for more than the {n} cards of a resource the game has",
     "domestic_trade_off": "trading between players is switched off in this game",
     "trade_nobody": "there is nobody to trade with",
+    "offer_recipients": "an offer goes to other players: seats from 0 to {last}, not your own",
     "trade_after_build": "no more trading this turn: you have already built (trade comes before building)",
     "offer_limit": "you have made the most offers allowed in one turn",
     "dev_already_played": "you have already played a development card this turn",

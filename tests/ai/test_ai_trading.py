@@ -123,3 +123,24 @@ def test_counter_offer_proposes_a_spare_card(kit) -> None:
     assert game.is_legal(action)
     assert dict(action.a) == {"wool": 1} and dict(action.b) == {"ore": 1}
     assert bot.last_reason == "I can give you wool instead."
+
+
+def test_offers_go_only_to_players_who_may_hold_the_card() -> None:
+    """Issue 12, defect 11: computers asked for cards a player visibly lacked (ore from someone holding 0),
+    and the human had to answer each time. A bot's offer leaves out every seat that, by its own card
+    counting, cannot hold the card asked for; so a left-out seat truly holds none of it."""
+    targeted = 0
+    for seed in range(6):
+        game = Game.new("base", players=4, seed=seed)
+        bots = [create_bot("normal", seed=seed * 7 + k) for k in range(4)]
+        while not game.is_over and game.turn < 80:
+            seat = game.current_player
+            action = bots[seat].choose(game, seat)
+            if action.kind == "offer" and action.c is not None:
+                targeted += 1
+                (need, _n), = action.b
+                r = game.rules.resources.index(need)
+                left_out = [q for q in range(4) if q != seat and q not in action.c]
+                assert left_out and all(game.s.hands[q][r] == 0 for q in left_out), (seed, str(action))
+            game.apply(action)
+    assert targeted > 0

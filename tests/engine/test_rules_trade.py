@@ -50,6 +50,27 @@ def test_b7_1_offer_is_answered_by_every_other_player_in_seat_order(kit: Kit) ->
     assert kit.hand(g, 2) == {"brick": 1}
 
 
+def test_b7_1_an_offer_may_be_addressed_to_some_players(kit: Kit) -> None:
+    """B-7.1: the active player trades with any other player, so an offer may go to some of them only
+    ("offer GIVE for GET to SEATS"); only they answer, in seat order (issue 12: a computer asked everyone,
+    also a player seen to hold none of the card)."""
+    g = _trade_pos(kit, current=2, hands=[{"ore": 1}, {"ore": 1}, {"brick": 1}, {"ore": 1}])
+    action = Action.parse("offer brick=1 for ore=1 to 0,3")
+    assert action.c == (0, 3) and str(action) == "offer brick=1 for ore=1 to 0,3"
+    assert g.is_legal(action)
+    for bad in ("offer brick=1 for ore=1 to 2", "offer brick=1 for ore=1 to 4"):
+        refused = Action.parse(bad)
+        assert not g.is_legal(refused) and "other players" in (g.why_illegal(refused) or "")
+    assert not g.is_legal(Action("counter", action.a, action.b, (0,)))  # only an offer is addressed
+    g.apply(action)
+    assert g.s.trade.responders == [3, 0] and g.log[-1]["to"] == [0, 3]
+    seen = []
+    for _ in range(2):
+        seen.append(g.current_player)
+        g.apply("reject")
+    assert seen == [3, 0] and g.phase == "main"
+
+
 def test_b7_1_confirm_with_an_acceptor_moves_the_cards(kit: Kit) -> None:
     """B-7.1: accept, reject, counter; the active player confirms with the acceptor; cards move."""
     g = _trade_pos(kit)
