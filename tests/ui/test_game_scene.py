@@ -778,3 +778,24 @@ def test_the_log_reads_like_a_chat_newest_at_the_bottom(home: Path) -> None:
     assert first < second
     bar = scene.log_box.scroll_bar
     assert bar is not None and bar.start_percentage + bar.visible_percentage >= 0.99
+
+
+def test_what_another_player_builds_is_marked_on_the_board(home: Path) -> None:
+    """Issue 12 (what players expect): what a computer just built, or where it moved the robber, is marked
+    on the board for a moment, in its colour; the viewer's own moves are not."""
+    from catan_desktop.ui.scenes.game_anims import MARK_SECONDS
+
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=5)
+    app.settings.animation_speed = "normal"
+    driver = Driver(app, scene)
+    marks: list[dict[str, object]] = []
+    while scene.game.turn == 0:
+        driver.step()
+        marks += [a.data for a in scene.anims if a.kind == "mark" and a.data not in marks]
+    assert marks, "no computer move was marked during the founding phase"
+    for data in marks:
+        assert data["seat"] != scene.viewer
+        x, y = data["pos"]  # type: ignore[misc]
+        assert scene.regions()["board"].collidepoint(x, y)
+    assert MARK_SECONDS >= 1.0

@@ -28,6 +28,7 @@ from ..controller import GameController
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
 from ..widgets import TipButton, esc, make_manager
+from .game_anims import MARK_SECONDS, draw_banner, draw_mark, mark_place
 from .game_header import HINTS, PANEL_TIPS, draw_header
 
 if TYPE_CHECKING:
@@ -500,6 +501,8 @@ class GameScene(GuiScene):
         for ev in events:
             self._log_event(ev)
             t = ev.get("t")
+            if speed and ev.get("seat") not in (None, self.viewer) and (where := mark_place(self, ev)):
+                self.anims.append(Anim("mark", now, MARK_SECONDS, {"pos": where, "seat": ev["seat"]}))
             if t == "roll":
                 self.dice_faces = tuple(ev["dice"])  # type: ignore[assignment]
                 if speed:
@@ -1457,19 +1460,8 @@ class GameScene(GuiScene):
                 img = self.app.assets.scaled(f"cards/{a.data['res']}", (s(34), s(48)))
                 surface.blit(img, img.get_rect(center=(int(x), int(y))))
             elif a.kind == "banner":
-                w, h = self.app.size
-                alpha = int(255 * min(1.0, 4 * min(p, 1 - p) + 0.0))
-                band = pygame.Surface((w, s(70)), pygame.SRCALPHA)
-                band.fill((30, 20, 12, min(200, alpha)))
-                surface.blit(band, (0, h // 2 - s(35)))
-                seat = a.data["seat"]
-                text = _("Turn {n}: {who}", n=a.data["turn"], who=self.names[seat])
-                font = self.app.assets.font(s(34), title=True)
-                img = font.render(
-                    text, True, rgb(self.colours[seat]) if self.colours[seat] != "white" else (250, 250, 250)
-                )
-                img.set_alpha(alpha)
-                surface.blit(img, img.get_rect(center=(w // 2, h // 2)))
-
+                draw_banner(self, surface, a.data, p)
+            elif a.kind == "mark":
+                draw_mark(self, surface, a.data, p)
 
 __all__ = ["GameScene"]
