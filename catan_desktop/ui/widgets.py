@@ -325,6 +325,23 @@ def esc(text: str) -> str:
     return html.escape(str(text), quote=False)
 
 
+def path_html(label: str, path: object, limit: int) -> str:
+    """``label`` (e.g. "File: ") and a file path as UITextBox HTML that breaks only between folders, at most
+    ``limit`` characters a line: the text box broke a long path inside a name ("base.y-" / "-aml")."""
+    text = str(path)
+    sep = "\\" if "\\" in text and "/" not in text else "/"
+    parts = text.split(sep)
+    lines, line = [], label
+    for i, part in enumerate(parts):
+        piece = part + (sep if i < len(parts) - 1 else "")
+        if line.strip() and len(line) + len(piece) > limit:
+            lines.append(line)
+            line = ""
+        line += piece
+    lines.append(line)
+    return "<br>".join(esc(x) for x in lines)
+
+
 _COLOUR_NAMES = {
     "red": "Red",
     "blue": "Blue",

@@ -74,7 +74,8 @@ def test_load_list_shows_saves_the_autosave_and_a_broken_file(app, drive) -> Non
     broken_index = next(i for i, label in enumerate(labels) if "broken" in label)
     assert "truncated" in labels[broken_index]  # the problem is in the list itself
     select(drive, scene, broken_index)
-    assert "truncated" in scene.details.html_text and str(broken) in scene.details.html_text
+    details = scene.details.html_text
+    assert "truncated" in details and str(broken) in details.replace("<br>", "")
     assert not scene.load_button.is_enabled
     drive.press(pygame.K_RETURN)
     assert app.top is scene
@@ -501,3 +502,15 @@ def test_settings_offer_only_window_sizes_that_fit_the_screen(app, monkeypatch) 
     app.push(scene)
     app.step()
     assert [i for _t, i in scene.size_menu.options_list] == ["1280x720", "1600x900", "1920x1080"]
+
+
+def test_a_long_path_breaks_between_folders_not_inside_a_name() -> None:
+    """Issue 12, defect 12: a long path wrapped as "base.y-" / "-aml" in the details boxes."""
+    from catan_desktop.ui.widgets import path_html
+
+    path = "/home/ana/.local/lib/python3.11/site-packages/catan_desktop/rules/catan-a-dois.yaml"
+    html = path_html("File: ", path, 40)
+    lines = html.split("<br>")
+    assert "".join(lines) == "File: " + path and all(len(x) <= 40 for x in lines)
+    assert all(x.endswith("/") for x in lines[:-1]) and lines[-1] == "catan-a-dois.yaml"
+    assert path_html("File: ", "C:\\Users\\ana\\rules\\quick.yaml", 12).split("<br>")[-1] == "quick.yaml"

@@ -25,6 +25,7 @@ from ..widgets import (
     ScreenScene,
     TipButton,
     esc,
+    path_html,
     preload_font,
     saved_date,
     short_date,
@@ -195,7 +196,8 @@ class LoadScene(ScreenScene):
                 _("Turn: {n}", n=info.turn),
                 _("Saved: {d}", d=saved_date(info.saved_at)),
             ]
-        lines += ["", f"<font pixel_size={self.px(13)}>{esc(_('File: {path}', path=info.path))}</font>"]
+        path = path_html(_("File:") + " ", info.path, 56)
+        lines += ["", f"<font pixel_size={self.px(13)}>{path}</font>"]
         return "<br>".join(lines)
 
     def _problem(self, info: SaveInfo) -> str:

@@ -17,7 +17,7 @@ import pygame_gui
 from ...i18n import _
 from ...paths import user_rules_dir
 from ...variants import VariantInfo, list_variants
-from ..widgets import ERROR_RED, ScreenScene, esc, preload_font
+from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font
 
 if TYPE_CHECKING:
     from ..app import App
@@ -96,7 +96,7 @@ class VariantsScene(ScreenScene):
             return (
                 heading + esc(_("This rule file has problems and cannot be played:")) + "<br><br>"
                 f"<font color='{ERROR_RED}'>{problems}</font><br><br>"
-                f"<font pixel_size={self.px(13)}>{esc(_('File: {path}', path=v.path))}</font>"
+                f"<font pixel_size={self.px(13)}>{path_html(_('File:') + ' ', v.path, 72)}</font>"
             )
         players = (
             _("{n} players", n=v.players_min)
@@ -105,7 +105,7 @@ class VariantsScene(ScreenScene):
         )
         return (
             heading + f"<b>{esc(players)}</b> \u00b7 {esc(v.name)}<br><br>{esc(v.description)}<br><br>"
-            f"<font pixel_size={self.px(13)}>{esc(_('File: {path}', path=v.path))}</font>"
+            f"<font pixel_size={self.px(13)}>{path_html(_('File:') + ' ', v.path, 72)}</font>"
         )
 
     def _sync_buttons(self) -> None:
