@@ -799,3 +799,28 @@ def test_what_another_player_builds_is_marked_on_the_board(home: Path) -> None:
         x, y = data["pos"]  # type: ignore[misc]
         assert scene.regions()["board"].collidepoint(x, y)
     assert MARK_SECONDS >= 1.0
+
+
+def test_a_short_player_panel_keeps_its_status_clear_of_the_counters(home: Path) -> None:
+    """Issue 12, defect 9: at 125 % text with six players, "building" overlapped the card counts."""
+    app = App(size=(1280, 720))
+    app.settings.ui_scale = 1.25
+    scene = new_scene(app, seed=3, variant="base-5-6", players=6)
+    driver = Driver(app, scene)
+    while not (scene.game.phase == "special_build" and not scene.ctl.human_to_act):
+        driver.step()
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = scene._text
+
+    def record(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    scene._text = record  # type: ignore[method-assign]
+    scene.draw(app.screen)
+    seat = scene.ctl.seat_to_act
+    panel = scene.panel_rect(seat)
+    status = next(r for t, r in drawn if t == "building" and panel.colliderect(r))
+    counters = [r for t, r in drawn if t.isdigit() and panel.colliderect(r) and r.y > panel.centery]
+    assert counters and not any(status.colliderect(r) for r in counters)

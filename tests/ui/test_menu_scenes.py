@@ -447,3 +447,17 @@ def test_the_window_cannot_be_made_smaller_than_the_layouts_allow(app) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         assert tuple(pygame.Window.from_display_module().minimum_size) == MIN_WINDOW == (800, 600)
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1366, 768), 1.5), ((1280, 720), 1.25), ((800, 600), 1.25),
+                                             ((1920, 1080), 1.0), ((1280, 720), 1.0)])
+def test_the_menu_box_never_covers_the_subtitle(home, size, scale) -> None:
+    """Issue 12, defect 9: at larger text sizes the menu box covered the subtitle."""
+    application = App(size=size)
+    application.settings.ui_scale = scale
+    menu = MenuScene(application)
+    application.push(menu)
+    application.step()
+    application.draw()
+    assert menu.box.rect.top >= menu.subtitle_rect.bottom
+    assert menu.box.rect.bottom <= size[1]

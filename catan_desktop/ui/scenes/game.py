@@ -28,7 +28,7 @@ from ..controller import GameController
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
 from ..widgets import TipButton, esc, make_manager
-from .game_anims import MARK_SECONDS, draw_banner, draw_mark, mark_place
+from .game_anims import MARK_SECONDS, draw_banner, draw_fly, draw_mark, mark_place
 from .game_header import HINTS, PANEL_TIPS, draw_header
 
 if TYPE_CHECKING:
@@ -1091,7 +1091,10 @@ class GameScene(GuiScene):
             self._text(
                 surface, name, (rect.x + s(24), rect.y + s(8)), 17, INK, bold=True, max_w=rect.w - s(120)
             )
-            self._text(surface, tag, (rect.x + s(24), rect.y + s(30)), 12, INK_SOFT)
+            tag_right = self._text(surface, tag, (rect.x + s(24), rect.y + s(30)), 12, INK_SOFT).right
+            # what the seat is doing: below the tag, or beside it on a short panel (six players at 125 %)
+            tall = rect.h >= s(100)
+            status_at = (rect.x + s(24), rect.y + s(48)) if tall else (tag_right + s(8), rect.y + s(30))
             vp = g.visible_vp(seat)
             vp_text = str(vp)
             if seat == self.viewer and g.vp(seat) != vp:
@@ -1138,15 +1141,15 @@ class GameScene(GuiScene):
                 self._draw_reserve(surface, rect, seat)
             if building:
                 label = _("may build, then Pass") if self.ctl.is_human(seat) else _("building")
-                self._text(surface, label, (rect.x + s(24), rect.y + s(48)), 12, INK, bold=True)
+                self._text(surface, label, status_at, 12, INK, bold=True)
             elif acting and not self.ctl.is_human(seat):
                 dots = "." * (1 + int(time.perf_counter() * 3) % 3)
-                self._text(surface, _("thinking") + dots, (rect.x + s(24), rect.y + s(48)), 12, INK_SOFT)
+                self._text(surface, _("thinking") + dots, status_at, 12, INK_SOFT)
             elif acting and g.phase in ("discard", "trade_offer"):
                 self._text(
                     surface,
                     _("to answer") if g.phase == "trade_offer" else _("discarding"),
-                    (rect.x + s(24), rect.y + s(48)),
+                    status_at,
                     12,
                     (166, 58, 36),
                     bold=True,
@@ -1449,16 +1452,10 @@ class GameScene(GuiScene):
 
     def _draw_anims(self, surface: pygame.Surface) -> None:
         now = time.perf_counter()
-        s = self.px
         for a in self.anims:
             p = a.progress(now)
             if a.kind == "fly" and now >= a.start:
-                t = 1 - (1 - p) ** 2
-                (x0, y0), (x1, y1) = a.data["from"], a.data["to"]
-                x = x0 + (x1 - x0) * t
-                y = y0 + (y1 - y0) * t - math.sin(t * math.pi) * s(60)
-                img = self.app.assets.scaled(f"cards/{a.data['res']}", (s(34), s(48)))
-                surface.blit(img, img.get_rect(center=(int(x), int(y))))
+                draw_fly(self, surface, a.data, p)
             elif a.kind == "banner":
                 draw_banner(self, surface, a.data, p)
             elif a.kind == "mark":

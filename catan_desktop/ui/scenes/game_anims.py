@@ -1,6 +1,6 @@
-"""The game screen's short animations drawn over the board and panels: the turn banner, and the mark on
-what another player just built or where they moved the robber (issue 12: players of colonist.io and Catan
-Universe expect to see at a glance what a computer did).
+"""The game screen's short animations drawn over the board and panels: flying cards, the turn banner, and
+the mark on what another player just built or where they moved the robber (issue 12: players of colonist.io
+and Catan Universe expect to see at a glance what a computer did).
 
 Each function takes the game screen (for its layout, colours, names and pixel scale) and an animation's
 data and progress ``p`` (0 to 1); none changes anything.
@@ -50,6 +50,17 @@ def draw_mark(scene: GameScene, surface: pygame.Surface, data: dict[str, Any], p
     pygame.draw.circle(ring, (20, 12, 6, alpha), centre, radius + s(2), s(6))
     pygame.draw.circle(ring, (*rgb(scene.colours[data["seat"]]), alpha), centre, radius, s(4))
     surface.blit(ring, ring.get_rect(center=data["pos"]))
+
+
+def draw_fly(scene: GameScene, surface: pygame.Surface, data: dict[str, Any], p: float) -> None:
+    """A resource card flying in an arc from ``data["from"]`` to ``data["to"]`` (production, the market)."""
+    s = scene.px
+    t = 1 - (1 - p) ** 2
+    (x0, y0), (x1, y1) = data["from"], data["to"]
+    x = x0 + (x1 - x0) * t
+    y = y0 + (y1 - y0) * t - math.sin(t * math.pi) * s(60)
+    img = scene.app.assets.scaled(f"cards/{data['res']}", (s(34), s(48)))
+    surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
 
 def draw_banner(scene: GameScene, surface: pygame.Surface, data: dict[str, Any], p: float) -> None:

@@ -54,11 +54,21 @@ class MenuScene(ScaledGui, GuiScene):
             ("quit", _("Quit"), pygame.K_q, self.quit, _("Close the game (Q)")),
         ]
         bw, bh, gap, pad = self.px(330), self.px(48), self.px(10), self.px(18)
-        col_h = len(items) * bh + (len(items) - 1) * gap
         top = max(int(h * 0.30), self.px(190))
-        top = min(top, h - col_h - 2 * pad - self.px(30))
+        # the box starts under the subtitle (drawn in draw(): the title centred at 0.42 x top, the line under
+        # it) and ends above the version label; at 125 % text in a small window the buttons get shorter
+        # rather than the box covering the subtitle (issue 12, defect 9)
+        title_h = min(int(h * 0.13), self.px(100))
+        below_subtitle = int(top * 0.42) + title_h // 2 + self.px(48) + pad
+        room = h - self.px(30) - pad - below_subtitle
+        n = len(items)
+        if n * bh + (n - 1) * gap > room:
+            gap = max(self.px(4), gap * room // (n * bh + (n - 1) * gap))
+            bh = max(self.px(30), (room - (n - 1) * gap) // n)
+        col_h = n * bh + (n - 1) * gap
+        top = max(below_subtitle, min(top, h - col_h - 2 * pad - self.px(30)))
         panel_rect = pygame.Rect((w - bw) // 2 - pad, top - pad, bw + 2 * pad, col_h + 2 * pad)
-        panel = UIPanel(panel_rect, manager=self.ui, object_id="#wood_panel")
+        panel = self.box = UIPanel(panel_rect, manager=self.ui, object_id="#wood_panel")
         buttons = button_column(
             self.ui,
             pygame.Rect(pad - 2, pad - 2, bw, col_h),
@@ -96,7 +106,7 @@ class MenuScene(ScaledGui, GuiScene):
         tag = self.app.assets.font(max(12, self.px(19)), title=True).render(
             _("Settle the island, trade, and build your way to victory"), True, GOLD
         )
-        surface.blit(tag, tag.get_rect(midtop=(w // 2, rect.bottom + self.px(2))))
+        self.subtitle_rect = surface.blit(tag, tag.get_rect(midtop=(w // 2, rect.bottom + self.px(2))))
         self.draw_ui(surface)
 
     # input -----------------------------------------------------------------------------------------
