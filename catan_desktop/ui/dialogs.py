@@ -10,6 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from ..i18n import _
+from .scaling import ScaledGui
 from .scene import GuiScene
 
 if TYPE_CHECKING:
@@ -48,12 +49,18 @@ class OverlayScene(GuiScene):
     def on_escape(self) -> None:
         self.app.pop()
 
+    def px(self, n: float) -> int:
+        """A length drawn for 1280x720 in pixels (1:1 here; the text dialogs below scale)."""
+        return round(n)
+
     def text_panel(self, w: int, h: int) -> tuple[UIPanel, pygame.Rect]:
-        """A centred panel with ``self.title`` as heading and ``self.text`` below (room left for buttons)."""
-        rect = centred_rect(self.app.size, w, h)
+        """A centred panel with ``self.title`` as heading and ``self.text`` below (room left for buttons);
+        lengths are for 1280x720 and grow with ``px``."""
+        px = self.px
+        rect = centred_rect(self.app.size, px(w), px(h))
         panel = UIPanel(rect, manager=self.ui, object_id="#dialog")
         pygame_gui.elements.UILabel(
-            pygame.Rect(16, 12, rect.w - 32, 36),
+            pygame.Rect(px(16), px(12), rect.w - px(32), px(36)),
             self.title,
             manager=self.ui,
             container=panel,
@@ -61,24 +68,26 @@ class OverlayScene(GuiScene):
         )
         UITextBox(
             self.text.replace("\n", "<br>"),
-            pygame.Rect(16, 54, rect.w - 32, rect.h - 124),
+            pygame.Rect(px(16), px(54), rect.w - px(32), rect.h - px(124)),
             manager=self.ui,
             container=panel,
         )
         return panel, rect
 
 
-class MessageScene(OverlayScene):
-    """A message with an OK button (errors, notices)."""
+class MessageScene(ScaledGui, OverlayScene):
+    """A message with an OK button (errors, notices); it grows with the window and the text size."""
 
     def __init__(self, app: App, title: str, text: str) -> None:
         super().__init__(app)
+        self._setup_scale()
         self.title, self.text = title, text
 
     def build(self) -> None:
+        px = self.px
         panel, rect = self.text_panel(560, 300)
         self.ok = UIButton(
-            pygame.Rect(rect.w - 136, rect.h - 60, 120, 44),
+            pygame.Rect(rect.w - px(136), rect.h - px(60), px(120), px(44)),
             _("OK"),
             manager=self.ui,
             container=panel,
@@ -98,24 +107,28 @@ class MessageScene(OverlayScene):
         return super().handle_event(event)
 
 
-class ConfirmScene(OverlayScene):
-    """A question with Cancel and a confirming button; Esc cancels."""
+class ConfirmScene(ScaledGui, OverlayScene):
+    """A question with Cancel and a confirming button; Esc cancels. It grows with the window and the text
+    size (issue 12: the quit question stayed small at 125 %)."""
 
     def __init__(
         self, app: App, title: str, text: str, on_yes: Callable[[], None], yes_label: str | None = None
     ) -> None:
         super().__init__(app)
+        self._setup_scale()
         self.title, self.text, self.on_yes = title, text, on_yes
         self.yes_label = yes_label or _("OK")
 
     def build(self) -> None:
         lines = self.text.count("\n") + len(self.text) // 64  # a long message: a taller box, no scroll bar
         panel, rect = self.text_panel(560, 260 + min(200, 22 * max(0, lines - 3)))
+        px = self.px
         self.cancel = UIButton(
-            pygame.Rect(rect.w - 312, rect.h - 60, 140, 44), _("Cancel"), manager=self.ui, container=panel
+            pygame.Rect(rect.w - px(312), rect.h - px(60), px(140), px(44)), _("Cancel"), manager=self.ui,
+            container=panel,
         )
         self.yes = UIButton(
-            pygame.Rect(rect.w - 160, rect.h - 60, 144, 44),
+            pygame.Rect(rect.w - px(160), rect.h - px(60), px(144), px(44)),
             self.yes_label,
             manager=self.ui,
             container=panel,

@@ -514,3 +514,21 @@ def test_a_long_path_breaks_between_folders_not_inside_a_name() -> None:
     assert "".join(lines) == "File: " + path and all(len(x) <= 40 for x in lines)
     assert all(x.endswith("/") for x in lines[:-1]) and lines[-1] == "catan-a-dois.yaml"
     assert path_html("File: ", "C:\\Users\\ana\\rules\\quick.yaml", 12).split("<br>")[-1] == "quick.yaml"
+
+
+def test_questions_and_messages_grow_with_the_text_size(app) -> None:
+    """Issue 12, defect 9: at 125 % text the quit question stayed at its 100 % size."""
+    sizes = []
+    for scale in (1.0, 1.25):
+        app.settings.ui_scale = scale
+        dialog = ConfirmScene(app, "Quit to the menu?", "Your game is autosaved.", lambda: None)
+        app.push(dialog)
+        app.step()
+        sizes.append((dialog.yes.rect.h, dialog.scale))
+        app.pop()
+        message = MessageScene(app, "Settings", "Saved.")
+        app.push(message)
+        app.step()
+        sizes.append((message.ok.rect.h, message.scale))
+        app.pop()
+    assert sizes[2][0] > sizes[0][0] and sizes[3][0] > sizes[1][0], sizes

@@ -25,9 +25,10 @@ from ...render.tokens import token_at, token_centres
 from ...text import CARD_RULES, cards_text, describe, places_of, reason_for
 from ..config import GameConfig
 from ..controller import GameController
+from ..scaling import make_manager
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
-from ..widgets import TipButton, esc, make_manager
+from ..widgets import TipButton, esc
 from .game_anims import MARK_SECONDS, draw_banner, draw_fly, draw_mark, mark_place
 from .game_header import HINTS, PANEL_TIPS, draw_header
 

@@ -11,7 +11,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 from ...engine import Action, make_bundle
 from ...i18n import _
 from ..dialogs import OverlayScene, centred_rect
-from ..widgets import make_manager
+from ..scaling import make_manager
 
 if TYPE_CHECKING:
     from ..app import App

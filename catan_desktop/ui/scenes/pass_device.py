@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import _
+from ..scaling import ui_factor
 from ..scene import Scene
-from ..widgets import GOLD, IVORY, backdrop, draw_title, ui_factor
+from ..widgets import GOLD, IVORY, backdrop, draw_title
 
 if TYPE_CHECKING:
     from ..app import App
