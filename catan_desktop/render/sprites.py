@@ -141,7 +141,8 @@ class SpriteCache:
         key = ("ring", round(size * 4), big)
         spr = self.get(key)
         if spr is None:
-            spr = self.put(key, glow_ring((0.30 if big else 0.19) * size, size, 60))
+            # issue 12: legal spots easy to see at a glance (were 0.19 of a hex radius with a faint glow)
+            spr = self.put(key, glow_ring((0.30 if big else 0.23) * size, size, 90))
         return spr
 
     def token_ring(self, td: int, size: float) -> pygame.Surface:
@@ -208,11 +209,11 @@ class SpriteCache:
 
 def glow_ring(r: float, size: float, fill_alpha: int) -> pygame.Surface:
     """A pale ring of radius ``r`` px with a dark edge and a soft golden glow; a faint fill inside."""
-    dim = math.ceil(2 * (r + 0.16 * size)) + 2
+    dim = math.ceil(2 * (r + 0.2 * size)) + 2
     big_s = pygame.Surface((dim * SS, dim * SS), pygame.SRCALPHA)
     c = dim * SS / 2
     glow = pygame.Surface(big_s.get_size(), pygame.SRCALPHA)
-    pygame.draw.circle(glow, (*GLOW, 170), (c, c), (r + 0.06 * size) * SS, round(0.12 * size * SS))
+    pygame.draw.circle(glow, (*GLOW, 230), (c, c), (r + 0.07 * size) * SS, round(0.15 * size * SS))
     glow = pygame.transform.gaussian_blur(glow, max(1, round(0.06 * size * SS)))
     big_s.blit(glow, (0, 0))
     if fill_alpha:

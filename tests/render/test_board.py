@@ -138,3 +138,20 @@ def test_too_few_colours_is_an_error(display: pygame.Surface, mid_game: Game, as
         BoardRenderer(assets).draw(
             display, mid_game, BoardLayout(mid_game.topo, (0, 0, 1280, 720)), ["red", "blue"]
         )
+
+
+def test_a_legal_building_spot_is_easy_to_see() -> None:
+    """Issue 12 (what players expect): legal build spots larger with a stronger glow. The ring is at least
+    0.23 hex radii across its bright edge, and its glow reaches past it."""
+    import pygame
+
+    from catan_desktop.render.assets import Assets
+    from catan_desktop.render.sprites import SpriteCache
+
+    pygame.init()
+    size = 60.0
+    ring = SpriteCache(Assets()).ring(size, False)
+    bright = ring.get_bounding_rect(min_alpha=200)
+    glow = ring.get_bounding_rect(min_alpha=40)
+    assert bright.w >= 2 * 0.23 * size - 2
+    assert glow.w >= bright.w + 0.15 * size
