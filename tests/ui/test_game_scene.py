@@ -824,3 +824,20 @@ def test_a_short_player_panel_keeps_its_status_clear_of_the_counters(home: Path)
     status = next(r for t, r in drawn if t == "building" and panel.colliderect(r))
     counters = [r for t, r in drawn if t.isdigit() and panel.colliderect(r) and r.y > panel.centery]
     assert counters and not any(status.colliderect(r) for r in counters)
+
+
+def test_the_turn_banner_covers_neither_the_panels_nor_the_middle_of_the_board(home: Path) -> None:
+    """Issue 12 (what players expect): the turn banner was a band across the middle of the window."""
+    from catan_desktop.ui.scenes.game_anims import draw_banner
+
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=5)
+    scene.draw(app.screen)
+    before = app.screen.copy()
+    draw_banner(scene, app.screen, {"seat": 1, "turn": 7}, 0.5)
+    board = scene.regions()["board"]
+    changed = [(x, y) for x in range(0, 1280, 4) for y in range(0, 720, 4)
+               if app.screen.get_at((x, y)) != before.get_at((x, y))]
+    assert changed and all(board.collidepoint(x, y) for x, y in changed)
+    assert not any(abs(x - board.centerx) < board.w // 8 and abs(y - board.centery) < board.h // 4
+                   for x, y in changed)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...i18n import _
-from ...render.palette import rgb
+from ...render.palette import PARCHMENT, rgb
 
 if TYPE_CHECKING:
     from .game import GameScene
@@ -64,17 +64,22 @@ def draw_fly(scene: GameScene, surface: pygame.Surface, data: dict[str, Any], p:
 
 
 def draw_banner(scene: GameScene, surface: pygame.Surface, data: dict[str, Any], p: float) -> None:
-    """The "Turn N: name" band across the middle of the window, fading in and out."""
+    """The "Turn N: name" label in the board's top-left corner (sea), with the player's colour, fading in and
+    out (a band across the middle of the window covered the board and the panels: issue 12)."""
     s = scene.px
-    w, h = scene.app.size
+    board = scene.regions()["board"]
     alpha = int(255 * min(1.0, 4 * min(p, 1 - p)))
-    band = pygame.Surface((w, s(70)), pygame.SRCALPHA)
-    band.fill((30, 20, 12, min(200, alpha)))
-    surface.blit(band, (0, h // 2 - s(35)))
     seat = data["seat"]
     text = _("Turn {n}: {who}", n=data["turn"], who=scene.names[seat])
-    font = scene.app.assets.font(s(34), title=True)
-    colour = rgb(scene.colours[seat]) if scene.colours[seat] != "white" else (250, 250, 250)
-    img = font.render(text, True, colour)
+    img = scene.app.assets.font(s(24), title=True).render(text, True, PARCHMENT)
+    dot = s(14)
+    pill = pygame.Rect(board.x + s(10), board.y + s(10), img.get_width() + dot + s(40), 0)
+    pill.h = img.get_height() + s(12)
+    band = pygame.Surface(pill.size, pygame.SRCALPHA)
+    pygame.draw.rect(band, (30, 20, 12, min(215, alpha)), band.get_rect(), border_radius=pill.h // 2)
+    centre = (s(14) + dot // 2, pill.h // 2)
+    pygame.draw.circle(band, (*rgb(scene.colours[seat]), alpha), centre, dot // 2 + s(2))
+    pygame.draw.circle(band, (20, 12, 6, alpha), centre, dot // 2 + s(2), max(1, s(2)))
+    surface.blit(band, pill)
     img.set_alpha(alpha)
-    surface.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    surface.blit(img, img.get_rect(midleft=(pill.x + s(24) + dot, pill.centery)))
