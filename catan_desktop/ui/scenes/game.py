@@ -591,7 +591,8 @@ class GameScene(GuiScene):
         box = getattr(self, "log_box", None)
         if box is None:
             return
-        html = "<br>".join(esc(x) for x in self.log_lines[-40:])  # oldest first, like a chat
+        # oldest first; a space ends each line (one filling the box exactly made pygame_gui add a blank row)
+        html = "<br>".join(esc(x) + " " for x in self.log_lines[-40:])
         if full or html != getattr(self, "_log_html", None):
             self._log_html = html
             box.set_text(html)
