@@ -843,3 +843,28 @@ def test_the_turn_banner_covers_neither_the_panels_nor_the_middle_of_the_board(h
     assert changed and all(board.collidepoint(x, y) for x, y in changed)
     assert not any(abs(x - board.centerx) < board.w // 8 and abs(y - board.centery) < board.h // 4
                    for x, y in changed)
+
+
+def test_an_offer_can_leave_players_out(home: Path) -> None:
+    """Issue 12 / B-7.1: the trade dialog addresses the offer (all other players by default)."""
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=3)
+    driver = Driver(app, scene)
+    while not (scene.game.phase == "main" and scene.ctl.human_to_act and scene.buttons["trade"].is_enabled):
+        driver.step()
+    pump(app, 2)
+    press(app, scene.buttons["trade"])
+    dialog = app.top
+    assert isinstance(dialog, tdlg.TradeDialog) and all(dialog.to.values())
+    me = scene.game.active_player
+    others = sorted(dialog.to)
+    press(app, dialog.to_buttons[others[0]])
+    assert not dialog.to[others[0]] and dialog.to_buttons[others[0]].text == scene.names[others[0]]
+    names = scene.game.rules.resources
+    have = next(i for i, n in enumerate(scene.game.hand(me).values()) if n)
+    dialog.give.values[have] = 1
+    dialog.get.values[(have + 1) % len(names)] = 1
+    dialog.refresh()
+    assert dialog.action().c == tuple(others[1:])
+    press(app, dialog.ok)
+    assert scene.game.s.trade is not None and others[0] not in scene.game.s.trade.responders

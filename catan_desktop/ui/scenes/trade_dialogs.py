@@ -103,9 +103,10 @@ class BankDialog(GameDialog):
 
 
 class TradeDialog(GameDialog):
-    """Compose a domestic offer (B-7.1): what you give, what you want; everyone else answers."""
+    """Compose a domestic offer (B-7.1): what you give, what you want, and to whom (everyone by default;
+    only the players chosen answer)."""
 
-    height = 420
+    height = 480
 
     def build(self) -> None:
         panel = self.frame(_("Offer a trade to the other players"))
@@ -115,6 +116,19 @@ class TradeDialog(GameDialog):
         self.get = Stepper(
             self, panel, self.px(20), self.px(190), [19] * len(hand), self.refresh, _("You want")
         )
+        UILabel(
+            pygame.Rect(self.px(20), self.px(318), self.px(60), self.px(30)), _("To:"), manager=self.ui,
+            container=panel,
+        )
+        self.to: dict[int, bool] = {}
+        self.to_buttons: dict[int, object] = {}
+        others = [(seat + k) % self.game.players for k in range(1, self.game.players)]
+        for i, q in enumerate(others):
+            self.to[q] = True
+            self.to_buttons[q] = self.add_button(
+                panel, pygame.Rect(self.px(80) + i * self.px(106), self.px(316), self.px(100), self.px(34)),
+                self._to_label(q), lambda q=q: self.toggle(q), tip=_("Click to leave this player out or in"),
+            )
         left = self.game.rules.option("max_offers_per_turn", 6) - self.game.s.offers_made
         self.info = UILabel(
             pygame.Rect(self.px(20), self.rect.h - self.px(100), self.px(580), self.px(26)),
@@ -123,14 +137,26 @@ class TradeDialog(GameDialog):
             container=panel,
         )
         self.ok = self.footer(
-            panel, _("Offer to all"), self.submit, _("Cancel"), ok_enabled=False, ok_width=180
+            panel, _("Offer"), self.submit, _("Cancel"), ok_enabled=False, ok_width=180
         )
+
+    def _to_label(self, q: int) -> str:
+        return ("\u2713 " if self.to[q] else "") + self.scene.names[q]
+
+    def toggle(self, q: int) -> None:
+        """Leave a player out of the offer or take them back in (at least one stays in)."""
+        if self.to[q] and sum(self.to.values()) == 1:
+            return
+        self.to[q] = not self.to[q]
+        self.to_buttons[q].set_text(self._to_label(q))  # type: ignore[attr-defined]
+        self.refresh()
 
     def action(self) -> Action | None:
         give, get = self.give.bundle(), self.get.bundle()
         if not give or not get:
             return None
-        return Action("offer", give, get)
+        chosen = tuple(sorted(q for q, on in self.to.items() if on))
+        return Action("offer", give, get, None if len(chosen) == len(self.to) else chosen)
 
     def refresh(self) -> None:
         action = self.action()
