@@ -744,11 +744,8 @@ def test_the_game_under_pause_keeps_its_buttons_after_a_settings_change(home: Pa
     assert len(colours) > 4, "the Roll button is not drawn (a flat background)"
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
-def test_the_hand_title_and_the_bank_rates_never_overlap(home: Path, size: tuple[int, int]) -> None:
-    """Issue 12, defect 9: at 800x600 "Your hand" overlapped "Bank rates"."""
-    app = App(size=size)
-    scene = new_scene(app, seed=3)
+def drawn_texts(scene: GameScene, surface: pygame.Surface) -> list[tuple[str, pygame.Rect]]:
+    """Draw the game screen once and return every text it drew with its rectangle (layout checks)."""
     drawn: list[tuple[str, pygame.Rect]] = []
     real = scene._text
 
@@ -758,7 +755,19 @@ def test_the_hand_title_and_the_bank_rates_never_overlap(home: Path, size: tuple
         return rect
 
     scene._text = record  # type: ignore[method-assign]
-    scene.draw(app.screen)
+    try:
+        scene.draw(surface)
+    finally:
+        del scene._text
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_hand_title_and_the_bank_rates_never_overlap(home: Path, size: tuple[int, int]) -> None:
+    """Issue 12, defect 9: at 800x600 "Your hand" overlapped "Bank rates"."""
+    app = App(size=size)
+    scene = new_scene(app, seed=3)
+    drawn = drawn_texts(scene, app.screen)
     title = next(r for t, r in drawn if t == "Your hand")
     others = [r for t, r in drawn if t == "Bank rates:" or t.endswith(":1")]
     assert others and not any(title.colliderect(r) for r in others)
@@ -811,16 +820,7 @@ def test_a_short_player_panel_keeps_its_status_clear_of_the_counters(home: Path)
     driver = Driver(app, scene)
     while not (scene.game.phase == "special_build" and not scene.ctl.human_to_act):
         driver.step()
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = scene._text
-
-    def record(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    scene._text = record  # type: ignore[method-assign]
-    scene.draw(app.screen)
+    drawn = drawn_texts(scene, app.screen)
     seat = scene.ctl.seat_to_act
     panel = scene.panel_rect(seat)
     status = next(r for t, r in drawn if t == "building" and panel.colliderect(r))
