@@ -241,13 +241,14 @@ class Driver:
             # pay with what the build does not need: reset the suggestion, then add spare cards
             cost = g.rules.costs["city" if hand[4] >= 2 else "settlement"]
             minus, plus = dialog_buttons(dialog, "−"), dialog_buttons(dialog, "+")
+            col = dialog.pay.order.index  # the columns follow the hand's order
             for i in range(5):
                 for _k in range(dialog.pay.values[i]):
-                    press(app, minus[i])
+                    press(app, minus[col(i)])
             left = market.price(g, names.index(want))
             for i in sorted(range(5), key=lambda i: -(hand[i] - cost[i])):
                 while left and dialog.pay.values[i] < hand[i] - cost[i]:
-                    press(app, plus[i])
+                    press(app, plus[col(i)])
                     left -= 1
             if left or not dialog.ok.is_enabled:
                 press(app, dialog_buttons(dialog, "Close")[0])
@@ -301,8 +302,9 @@ class Driver:
         dialog = app.top
         assert isinstance(dialog, tdlg.TradeDialog)
         plus = dialog_buttons(dialog, "+")
-        press(app, plus[give])  # first stepper: what we give
-        press(app, plus[5 + want])  # second stepper: what we want
+        col = dialog.give.order.index  # the columns follow the hand's order
+        press(app, plus[col(give)])  # first stepper: what we give
+        press(app, plus[5 + col(want)])  # second stepper: what we want
         press(app, dialog.ok)
         self.offered += 1
         self.done["offer"] += 1
@@ -317,7 +319,7 @@ class Driver:
             for _ in range(dialog.amount):
                 i = max(range(5), key=lambda r: hand[r])
                 hand[i] -= 1
-                press(app, plus[i])
+                press(app, plus[dialog.stepper.order.index(i)])  # the columns follow the hand's order
             press(app, dialog.ok)
             self.done["discard"] += 1
         elif isinstance(dialog, tdlg.AnswerOfferDialog):
@@ -337,7 +339,7 @@ class Driver:
             for _ in range(dialog.amount):
                 i = max(range(5), key=lambda r: left[r])
                 left[i] -= 1
-                press(app, plus[i])
+                press(app, plus[dialog.stepper.order.index(i)])
             press(app, dialog.ok)
             self.done["market_cap"] += 1
         elif isinstance(dialog, ddlg.RemoteCardDialog):  # D-7.2: keep a point, exchange anything else

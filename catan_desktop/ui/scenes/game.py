@@ -30,12 +30,12 @@ from ..scene import GuiScene
 from ..settings import SPEED_DELAY
 from ..widgets import TipButton, esc
 from .game_anims import MARK_SECONDS, draw_banner, draw_fly, draw_mark, mark_place
+from .game_dialogs import RESOURCES_ORDER
 from .game_header import HINTS, PANEL_TIPS, draw_header
 
 if TYPE_CHECKING:
     from ..app import App
 
-RESOURCES_ORDER = ("lumber", "brick", "wool", "grain", "ore")
 DEV_ORDER = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
 ANIM_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 

@@ -118,8 +118,18 @@ class GameDialog(OverlayScene):
         self.scene.do(action)
 
 
+RESOURCES_ORDER = ("lumber", "brick", "wool", "grain", "ore")  # the hand's order, in every dialog too
+
+
+def hand_order(names: tuple[str, ...] | list[str]) -> list[int]:
+    """The resource indices in the order the hand shows them (others after, in the rule file's order)."""
+    rank = {r: k for k, r in enumerate(RESOURCES_ORDER)}
+    return sorted(range(len(names)), key=lambda i: (rank.get(names[i], len(rank)), i))
+
+
 class Stepper:
-    """A row per resource: icon, −, count, + (the counts live in ``values``)."""
+    """A row per resource in the hand's order: icon, −, count, + (the counts live in ``values``, by the rule
+    file's resource index). With ``show_limits`` each card shows how many you hold (issue 12)."""
 
     def __init__(
         self,
@@ -130,9 +140,12 @@ class Stepper:
         limits: list[int],
         on_change: object = None,
         label: str = "",
+        show_limits: bool = False,
     ) -> None:
         self.dialog, self.limits, self.on_change = dialog, limits, on_change
+        self.show_limits = show_limits
         names = dialog.game.rules.resources
+        self.order = hand_order(names)
         self.values = [0] * len(names)
         self.labels: list[UILabel] = []
         px = dialog.px
@@ -140,8 +153,9 @@ class Stepper:
             UILabel(pygame.Rect(x, y, px(260), px(24)), label, manager=dialog.ui, container=panel)
             y += px(26)
         self.origin = (x, y)
-        for i, name in enumerate(names):
-            col = x + i * px(106)
+        for k, i in enumerate(self.order):
+            name = names[i]
+            col = x + k * px(106)
             dialog.add_button(
                 panel,
                 pygame.Rect(col, y + px(58), px(30), px(30)),
@@ -152,7 +166,7 @@ class Stepper:
             lab = UILabel(
                 pygame.Rect(col + px(30), y + px(58), px(36), px(30)), "0", manager=dialog.ui, container=panel
             )
-            self.labels.append(lab)
+            self.labels.append(lab)  # by column; change() finds the column of a resource
             dialog.add_button(
                 panel,
                 pygame.Rect(col + px(66), y + px(58), px(30), px(30)),
@@ -165,7 +179,7 @@ class Stepper:
         v = self.values[i] + delta
         if 0 <= v <= self.limits[i]:
             self.values[i] = v
-            self.labels[i].set_text(str(v))
+            self.labels[self.order.index(i)].set_text(str(v))
             if self.on_change is not None:
                 self.on_change()  # type: ignore[operator]
 
@@ -179,9 +193,12 @@ class Stepper:
         x, y = self.origin
         x += self.dialog.rect.x + px(3)
         y += self.dialog.rect.y + px(2)
-        for i, name in enumerate(names):
-            img = self.dialog.app.assets.scaled(f"cards/{name}", (px(38), px(53)))
-            surface.blit(img, (x + i * px(106) + px(27), y))
+        for k, i in enumerate(self.order):
+            img = self.dialog.app.assets.scaled(f"cards/{names[i]}", (px(38), px(53)))
+            left = x + k * px(106) + px(27)
+            surface.blit(img, (left, y))
+            if self.show_limits:  # how many you hold, as on the hand's cards
+                self.dialog.scene.tag(surface, str(self.limits[i]), (left + px(36), y + px(4)))
 
 
 class ChooseCardsDialog(GameDialog):

@@ -112,7 +112,8 @@ class TradeDialog(GameDialog):
         panel = self.frame(_("Offer a trade to the other players"))
         seat = self.game.current_player
         hand = list(self.game.s.hands[seat])
-        self.give = Stepper(self, panel, self.px(20), self.px(46), hand, self.refresh, _("You give"))
+        px, give_label = self.px, _("You give (you hold)")
+        self.give = Stepper(self, panel, px(20), px(46), hand, self.refresh, give_label, show_limits=True)
         self.get = Stepper(
             self, panel, self.px(20), self.px(190), [19] * len(hand), self.refresh, _("You want")
         )
