@@ -696,17 +696,23 @@ def test_a_disabled_button_shows_why_on_hover(home: Path, monkeypatch: pytest.Mo
     assert trade.tool_tip is not None and trade.tool_tip.alive()
 
 
+def open_from_my_main_phase(app: App, scene: GameScene, key: str) -> object:
+    """Play (seat 0 by clicks) until it is seat 0's main phase with button ``key`` enabled, press it, and
+    return the dialog it opened."""
+    driver = Driver(app, scene)
+    while not (scene.game.phase == "main" and scene.ctl.human_to_act and scene.buttons[key].is_enabled):
+        driver.step()
+    pump(app, 2)
+    press(app, scene.buttons[key])
+    return app.top
+
+
 def test_shortcuts_work_after_a_dialog_is_closed_with_the_mouse(home: Path) -> None:
     """Issue 12, defect 2: after Bank -> Close (clicked), T and B did nothing until the player clicked
     somewhere: the clicked Bank button kept the keyboard focus of the game screen's widgets."""
     app = App(size=(1280, 720))
     scene = new_scene(app, seed=3)
-    driver = Driver(app, scene)
-    while not (scene.game.phase == "main" and scene.ctl.human_to_act and scene.buttons["bank"].is_enabled):
-        driver.step()
-    pump(app, 2)
-    press(app, scene.buttons["bank"])
-    dialog = app.top
+    dialog = open_from_my_main_phase(app, scene, "bank")
     assert isinstance(dialog, tdlg.BankDialog)
     close = [b for b in dialog.actions if getattr(b, "text", "") in ("Close", "Cancel")]
     assert close, [getattr(b, "text", "") for b in dialog.actions]
@@ -851,12 +857,7 @@ def test_an_offer_can_leave_players_out(home: Path) -> None:
     """Issue 12 / B-7.1: the trade dialog addresses the offer (all other players by default)."""
     app = App(size=(1280, 720))
     scene = new_scene(app, seed=3)
-    driver = Driver(app, scene)
-    while not (scene.game.phase == "main" and scene.ctl.human_to_act and scene.buttons["trade"].is_enabled):
-        driver.step()
-    pump(app, 2)
-    press(app, scene.buttons["trade"])
-    dialog = app.top
+    dialog = open_from_my_main_phase(app, scene, "trade")
     assert isinstance(dialog, tdlg.TradeDialog) and all(dialog.to.values())
     me = scene.game.active_player
     others = sorted(dialog.to)

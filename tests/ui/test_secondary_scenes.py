@@ -190,12 +190,18 @@ def test_save_failure_is_reported(app, drive, fake_game, monkeypatch) -> None:
 # ----------------------------------------------------------------------------------------------- pause
 
 
-def test_pause_resume_and_entries(app, drive, fake_game) -> None:
-    game_scene = fake_game(app, GameConfig.default(4))
-    app.push(game_scene)
+def open_pause(app: App, game_scene: object) -> PauseScene:
+    """Show ``game_scene`` with the pause menu over it."""
+    app.push(game_scene)  # type: ignore[arg-type]
     pause = PauseScene(app, game_scene)
     app.push(pause)
     app.step()
+    return pause
+
+
+def test_pause_resume_and_entries(app, drive, fake_game) -> None:
+    game_scene = fake_game(app, GameConfig.default(4))
+    pause = open_pause(app, game_scene)
     drive.press(pygame.K_r)
     assert isinstance(app.top, RulesScene)
     drive.press(pygame.K_ESCAPE)
@@ -218,10 +224,7 @@ def test_pause_rules_show_the_rules_the_game_plays_by_not_a_file_named_in_the_sa
     secret = tmp_path / "elsewhere.yaml"
     secret.write_text("format: 1\nname: elsewhere\n", encoding="utf-8")
     game_scene.config.variant = str(secret)  # what edited save metadata could say
-    app.push(game_scene)
-    pause = PauseScene(app, game_scene)
-    app.push(pause)
-    app.step()
+    open_pause(app, game_scene)
     drive.press(pygame.K_r)
     assert isinstance(app.top, RulesScene)
     assert app.top.rules is game_scene.game.rules and app.top.error is None

@@ -175,7 +175,7 @@ class GameScene(GuiScene):
 
     def build(self) -> None:
         r = self.regions()
-        harbours = [e for e, _kind in self.game.s.harbours]
+        harbours = [h["edge"] for h in self.game.observation(self.viewer)["board"]["harbours"]]  # seat view
         self.layout = BoardLayout.fitting(self.game.topo, tuple(r["board"]), harbours, BADGE, sea_margin=0.75)
         s = self.px
         right = r["right"]
