@@ -102,6 +102,61 @@ def explain(g: Game, action: Action) -> str | None:
     return _reason(g, action)
 
 
+_PIECES = {"road": (ROAD, "road"), "settle": (SETTLEMENT, "settlement"), "city": (CITY, "city")}
+_PROBES = {  # a stand-in action of a kind, to ask the core why that kind is refused
+    "offer": Action("offer", (("brick", 1),), (("ore", 1),)),
+    "monopoly": Action("monopoly", "brick", None),
+    "year_of_plenty": Action("year_of_plenty", "brick", "ore"),
+}
+
+
+def why_none(g: Game, kind: str) -> str | None:
+    """Why the seat to act has no legal action of ``kind`` at all now, or None when it has one.
+
+    What a disabled button says: "a road costs 1 brick + 1 lumber", "there is nowhere to build a road", "the
+    development deck is empty", "not now: the game is waiting for player 2 to roll the dice" (reason codes,
+    worded by the text layer).
+    """
+    s = g.s
+    if s.phase == "over":
+        return Reason("game_over")
+    if any(a.kind == kind for a in g.legal_list()):
+        return None
+    phases = g.plugins.kind_phases.get(kind)
+    if phases is None:
+        return Reason("unknown_action", kind=kind)
+    owner = g.plugins.kind_owner.get(kind) or g.plugins.open_kinds.get(kind)
+    if owner is not None:
+        reason = owner.why_none(g, kind)
+        if reason is not None:
+            return reason
+    if s.phase not in phases:
+        return Reason("waiting_for", seat=actor(g), phase=s.phase)
+    p = actor(g)
+    building = s.phase == "main" or s.phase in g.plugins.build_phases
+    if kind == "road" and s.phase == "road_building":
+        return Reason("no_road_spot")
+    if kind in ("buy", "road", "settle", "city") and building:
+        item = {"buy": "development_card", "settle": "settlement"}.get(kind, kind)
+        if kind == "buy":
+            if not s.dev_deck:
+                return Reason("deck_empty")
+        elif not s.pieces_left[p][_PIECES[kind][0]]:
+            return Reason("no_pieces_left", piece=_PIECES[kind][1])
+        if not can_afford(s.hands[p], g.rules.costs[item]):
+            return _need(g, p, item)
+        if kind == "road":
+            return Reason("no_road_spot")
+        if kind == "settle":
+            return Reason("no_settlement_spot")
+        if kind == "city":
+            return Reason("city_needs_settlement")
+    if kind == "maritime":
+        return Reason("trade_after_build") if not trading_allowed(g) else Reason("bank_no_rate")
+    probe = _PROBES.get(kind, Action(kind))
+    return explain(g, probe) or Reason("not_allowed_now")
+
+
 def _discard_problem(g: Game, bundle: Bundle) -> str | None:
     """Why discarding ``bundle`` now is not legal, or None: exactly the cards owed, all held (B-6.2)."""
     seat, amount = g.s.discard_queue[0]

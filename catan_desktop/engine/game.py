@@ -12,7 +12,7 @@ from . import snapshot, views
 from .actions import Action
 from .boards import make_board
 from .errors import ActionParseError, IllegalAction, RulesetError, SnapshotError
-from .explain import explain
+from .explain import explain, why_none
 from .legal import legal_actions
 from .module import RuleModule
 from .perform import perform
@@ -237,6 +237,14 @@ class Game:
         if not isinstance(action, Action):
             return Reason("not_an_action")
         return explain(self, action)
+
+    def why_none(self, kind: str) -> str | None:
+        """Why the seat to act has no legal action of ``kind`` now (a Reason), or None when it has one."""
+        return why_none(self, kind)
+
+    def seat_view(self, seat: int) -> views.SeatView:
+        """Return what ``seat`` may know, typed (``views.SeatView``): what the UI and the renderer read."""
+        return views.seat_view(self, seat)
 
     def apply(self, action: Action | str) -> None:
         """Apply ``action``; raises IllegalAction(reason), leaving the state unchanged, if it is not legal."""

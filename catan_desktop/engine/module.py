@@ -153,6 +153,10 @@ class RuleModule:
         """A specific reason why a core action is illegal under this module, or None to let the core say."""
         return None
 
+    def why_none(self, g: Game, kind: str) -> str | None:
+        """For one of this module's kinds with no legal action now: why (None: let ``explain`` say)."""
+        return None
+
     # ---------------------------------------------------------------------------------------- events
 
     def on_new_game(self, g: Game) -> None:

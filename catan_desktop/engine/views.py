@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .queries import actor, harbour_rates
@@ -9,6 +10,8 @@ from .ruleset import DEV_KINDS
 
 if TYPE_CHECKING:
     from .game import Game
+    from .ruleset import Ruleset
+    from .topology import Topology
 
 
 def observation(g: Game, seat: int) -> dict[str, Any]:
@@ -59,15 +62,7 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
                 for q, (v, a, b) in s.trade.answers.items()
             },
         }
-    log = []
-    for ev in s.log:
-        private = ev.get("private")
-        if private is None:
-            log.append(ev)
-        elif seat in private:
-            log.append({k: v for k, v in ev.items() if k != "private"})
-        else:  # others see that it happened, not what it was
-            log.append({k: v for k, v in ev.items() if k not in ("private", "resource", "card")})
+    log = [x for x in (seat_event(ev, seat) for ev in s.log) if x is not None]
     return {
         "seat": seat,
         "variant": rules.name,
@@ -119,3 +114,141 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
         },
         "log": log,
     }
+
+
+def seat_event(ev: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """One log event as ``seat`` may see it: public events whole, a private one whole to those who took part,
+    to the others without its secret (which card, which resource). Never None today; a module may hide more."""
+    private = ev.get("private")
+    if private is None:
+        return ev
+    if seat in private:
+        return {k: v for k, v in ev.items() if k != "private"}
+    return {k: v for k, v in ev.items() if k not in ("private", "resource", "card")}
+
+
+@dataclass(frozen=True)
+class PlayerPublic:
+    """What everyone knows about one seat."""
+
+    seat: int
+    resource_cards: int
+    development_cards: int
+    knights_played: int
+    visible_vp: int
+    road_length: int
+    pieces_left: tuple[int, int, int]  # road, settlement, city
+
+
+@dataclass(frozen=True)
+class TradeView:
+    """The domestic offer on the table: ``giver`` gives ``give`` for ``get`` (counts in resource order)."""
+
+    giver: int
+    give: tuple[int, ...]
+    get: tuple[int, ...]
+    responders: tuple[int, ...]
+    answers: dict[int, tuple[str, tuple[int, ...], tuple[int, ...]]]  # seat -> (answer, their give, their get)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat may know, typed: what the UI, the renderer and a replay viewer read (B-3.6).
+
+    The same facts as ``observation`` (its JSON form), indexed as the board is (hex, intersection and path
+    indices of ``topo``; resources in ``rules.resources`` order), plus the board's shape (``topo``) and the
+    rules (``rules``), which are public. Hidden: other seats' cards, the deck's order, the RNG.
+    """
+
+    seat: int
+    rules: Ruleset
+    topo: Topology
+    players: int
+    phase: str
+    to_act: int | None
+    active: int
+    turn: int
+    dice: tuple[int, int] | None
+    terrain: tuple[str, ...]
+    number: tuple[int, ...]
+    extra_tokens: tuple[tuple[int, ...], ...]  # developed tokens per hex (Catan a Dois, D-6); may be empty
+    harbours: tuple[tuple[int, str], ...]
+    robber: int  # hex index
+    robber_slot: int  # the token it blocks on its hex; -1: the whole hex
+    node_owner: tuple[int, ...]  # -1: free
+    node_level: tuple[int, ...]  # 1 settlement, 2 city
+    edge_owner: tuple[int, ...]
+    bank: tuple[int, ...]
+    development_deck: int
+    public: tuple[PlayerPublic, ...]
+    longest_road: int  # seat, -1: nobody
+    largest_army: int
+    trade: TradeView | None
+    discards_pending: tuple[tuple[int, int], ...]  # (seat, cards owed)
+    free_roads: int
+    dev_played_this_turn: bool
+    built_this_turn: bool
+    offers_made: int
+    winners: tuple[int, ...]
+    start_player: int
+    dice_counts: tuple[int, ...]  # rolls of each total 0..12 so far (everyone saw them)
+    modules: dict[str, Any]  # each rule module's view for this seat
+    hand: tuple[int, ...]
+    development_cards: tuple[int, ...]  # per DEV_KINDS
+    bought_this_turn: tuple[int, ...]
+    vp: int
+    harbour_rates: tuple[int, ...]
+    gained: tuple[tuple[int, ...], ...] | None  # production per seat and resource: only once the game is over
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def tokens_on(self, h: int) -> list[int]:
+        """The number tokens on hex ``h``: the printed one (if any), then the developed ones."""
+        out = [self.number[h]] if self.number[h] else []
+        if self.extra_tokens:
+            out.extend(self.extra_tokens[h])
+        return out
+
+    def buildings_of(self, seat: int) -> list[int]:
+        return [n for n, o in enumerate(self.node_owner) if o == seat]
+
+
+def seat_view(g: Game, seat: int) -> SeatView:
+    """The typed view of ``g`` for ``seat`` (see ``SeatView``). Raises ValueError for a seat not at the table."""
+    s, rules = g.s, g.rules
+    if not 0 <= seat < s.players:
+        raise ValueError(f"no seat {seat} in a {s.players}-player game")
+    public = tuple(
+        PlayerPublic(p, sum(s.hands[p]), sum(s.dev_hand[p]), s.knights[p], g.visible_vp(p), s.road_len[p],
+                     (s.pieces_left[p][0], s.pieces_left[p][1], s.pieces_left[p][2]))
+        for p in range(s.players)
+    )
+    trade = None
+    if s.trade is not None:
+        trade = TradeView(
+            s.current, tuple(s.trade.give), tuple(s.trade.get), tuple(s.trade.responders),
+            {q: (v, tuple(a), tuple(b)) for q, (v, a, b) in s.trade.answers.items()},
+        )
+    st = s.modules.get("token_robber") if isinstance(s.modules, dict) else None
+    return SeatView(
+        seat=seat, rules=rules, topo=g.topo, players=s.players, phase=s.phase,
+        to_act=actor(g) if s.phase != "over" else None, active=s.current, turn=s.turn,
+        dice=(s.dice[0], s.dice[1]) if s.dice else None,
+        terrain=tuple(s.terrain), number=tuple(s.number),
+        extra_tokens=tuple(tuple(x) for x in s.extra_tokens) if s.extra_tokens else (),
+        harbours=tuple((e, k) for e, k in s.harbours), robber=s.robber,
+        robber_slot=st.slot if st is not None else -1,
+        node_owner=tuple(s.node_owner), node_level=tuple(s.node_level), edge_owner=tuple(s.edge_owner),
+        bank=tuple(s.bank), development_deck=len(s.dev_deck), public=public,
+        longest_road=s.lr_holder, largest_army=s.la_holder, trade=trade,
+        discards_pending=tuple((a, b) for a, b in s.discard_queue), free_roads=s.free_roads,
+        dev_played_this_turn=s.dev_played, built_this_turn=s.built, offers_made=s.offers_made,
+        winners=tuple(s.winners), start_player=s.start_player, dice_counts=tuple(s.dice_counts),
+        modules={m.NAME: m.view(g, seat) for m in g.plugins.modules},
+        hand=tuple(s.hands[seat]), development_cards=tuple(s.dev_hand[seat]),
+        bought_this_turn=tuple(s.dev_new[seat]), vp=g.vp(seat),
+        harbour_rates=tuple(harbour_rates(g, seat)),
+        gained=tuple(tuple(x) for x in s.gained) if s.phase == "over" else None,
+    )

@@ -53,9 +53,13 @@ REASONS: dict[str, str] = {
     "intersection_taken": "that intersection is taken",
     "distance_rule": "too close to another building: settlements need two paths between them (distance rule)",
     "settlement_not_on_road": "a settlement must be at the end of one of your roads",
+    "no_settlement_spot": (
+        "there is no free spot at the end of your roads (settlements need two paths between them)"
+    ),
     "trade_same_resource_bank": "trade for a different resource",
     "bank_rate": "you need {n} {res} to trade with the bank",
     "bank_out_of": "the bank has no {res} left",
+    "bank_no_rate": "you hold too few cards of any one resource for a bank trade (4:1, or your harbour's rate)",
     "no_such_hex": "there is no such hex on this board",
     "robber_start_desert": "the robber starts on one of the deserts",
     "robber_must_move": "the robber must move to a different hex",
@@ -76,10 +80,13 @@ REASONS: dict[str, str] = {
     "market_double": "the market is blocked this turn: the dice show a double (D-4.3)",
     "market_no_open_resource": "there is no open {res} card in the market",
     "market_price": "an open {res} card costs {n} cards this turn",
+    "market_price_min": "an open market card costs {n} of your cards this turn",
     "market_sell_not_exhausted": "only a resource exhausted in the bank sells for two (D-5.3)",
     "no_resource": "you have no {res}",
     "market_sell_two": "an exhausted resource sells for two open cards of two other, different resources",
     "market_no_such_open": "the market has no such open cards",
+    "develop_reserve_empty": "your reserve has no tokens left: each player develops at most three times (D-6.6)",
+    "develop_after_roll": "develop after rolling, in your build phase",
     "remote_exchange_rule": (
         "only a remote-area card drawn this turn can be exchanged, and the bank must hold {cards}"
     ),

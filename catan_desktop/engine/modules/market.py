@@ -196,6 +196,19 @@ class Market(RuleModule):
             return Reason("market_cap_exactly", n=state(g).excess)
         return explain_market(g, action)
 
+    def why_none(self, g: Game, kind: str) -> str | None:
+        """No purchase now: the market's own reason (phase, no open cards, doubles, built), else the price."""
+        if kind == "market_discard":
+            return None
+        general = explain_market(g, Action("market", (), None))
+        if general is not None and general.code != "unknown_resource":
+            return general
+        if kind == "market_sell":
+            return Reason("market_sell_not_exhausted")
+        st = state(g)
+        cheapest = min((price(g, r) or 0) for r in set(st.open)) if st.open else 0
+        return Reason("market_price_min", n=cheapest)
+
     def apply(self, g: Game, action: Action) -> None:
         {"market": _do_market, "market_sell": _do_sell, "market_discard": _do_discard}[action.kind](g, action)
 

@@ -79,6 +79,16 @@ class TerrainDevelopment(RuleModule):
             actions.extend(development_actions(g, g.s.current))
         return actions
 
+    def why_none(self, g: Game, kind: str) -> str | None:
+        """No development now: the reserve is empty (D-6.6), the dice are not rolled yet, or the cost."""
+        p = actor(g)
+        if not reserve_state(g).reserve[p]:
+            return Reason("develop_reserve_empty")
+        if g.s.phase != "main" or not g.s.dice:
+            return Reason("develop_after_roll")
+        cost = {r: n for r, n in zip(g.rules.resources, self.cfg["cost"], strict=True) if n}
+        return Reason("develop_rule", cost=cost)
+
     def explain(self, g: Game, action: Action) -> str | None:
         if action in development_actions(g, actor(g)):
             return None
