@@ -117,8 +117,8 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
 
 
 def seat_event(ev: dict[str, Any], seat: int) -> dict[str, Any] | None:
-    """One log event as ``seat`` may see it: public events whole, a private one whole to those who took part,
-    to the others without its secret (which card, which resource). Never None today; a module may hide more."""
+    """One log event as ``seat`` may see it: public events whole, a private one whole to those who took
+    part, to the others without its secret (which card, which resource). Never None today."""
     private = ev.get("private")
     if private is None:
         return ev
@@ -148,7 +148,7 @@ class TradeView:
     give: tuple[int, ...]
     get: tuple[int, ...]
     responders: tuple[int, ...]
-    answers: dict[int, tuple[str, tuple[int, ...], tuple[int, ...]]]  # seat -> (answer, their give, their get)
+    answers: dict[int, tuple[str, tuple[int, ...], tuple[int, ...]]]  # seat -> (answer, gives, gets)
 
 
 @dataclass(frozen=True)
@@ -216,7 +216,7 @@ class SeatView:
 
 
 def seat_view(g: Game, seat: int) -> SeatView:
-    """The typed view of ``g`` for ``seat`` (see ``SeatView``). Raises ValueError for a seat not at the table."""
+    """The typed view of ``g`` for ``seat`` (see ``SeatView``). ValueError for a seat not at the table."""
     s, rules = g.s, g.rules
     if not 0 <= seat < s.players:
         raise ValueError(f"no seat {seat} in a {s.players}-player game")

@@ -59,7 +59,9 @@ REASONS: dict[str, str] = {
     "trade_same_resource_bank": "trade for a different resource",
     "bank_rate": "you need {n} {res} to trade with the bank",
     "bank_out_of": "the bank has no {res} left",
-    "bank_no_rate": "you hold too few cards of any one resource for a bank trade (4:1, or your harbour's rate)",
+    "bank_no_rate": (
+        "you hold too few cards of any one resource for a bank trade (4:1, or your harbour's rate)"
+    ),
     "no_such_hex": "there is no such hex on this board",
     "robber_start_desert": "the robber starts on one of the deserts",
     "robber_must_move": "the robber must move to a different hex",
@@ -85,7 +87,9 @@ REASONS: dict[str, str] = {
     "no_resource": "you have no {res}",
     "market_sell_two": "an exhausted resource sells for two open cards of two other, different resources",
     "market_no_such_open": "the market has no such open cards",
-    "develop_reserve_empty": "your reserve has no tokens left: each player develops at most three times (D-6.6)",
+    "develop_reserve_empty": (
+        "your reserve has no tokens left: each player develops at most three times (D-6.6)"
+    ),
     "develop_after_roll": "develop after rolling, in your build phase",
     "remote_exchange_rule": (
         "only a remote-area card drawn this turn can be exchanged, and the bank must hold {cards}"

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..ai import Bot, create_bot
 from ..engine import Action, Game
+from ..engine.views import SeatView
 from ..persistence import LoadedSave, save_game
 from ..persistence.userdirs import autosave_path, saves_dir
 from .config import GameConfig
@@ -51,6 +52,8 @@ class GameController:
         self.last_actor = -1
         self.last_reason: str | None = None  # the last computer move's explanation (trades), if any
         self.trade_reasons: dict[int, str] = {}  # seat -> why it answered the offer on the table so
+        self.version = 0  # counts the changes to the game (moves and undos): when to read the seat view again
+        self._views: dict[int, tuple[int, SeatView]] = {}
 
     # ------------------------------------------------------------------------------------------ queries
 
@@ -69,6 +72,18 @@ class GameController:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.config.seats) if s.is_human]
 
+    def touched(self) -> None:
+        """Say the game was changed outside ``apply`` (a tool staging a position, a test)."""
+        self.version += 1
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (the engine's seat view), read again only after the game changed."""
+        cached = self._views.get(seat)
+        if cached is None or cached[0] != self.version:
+            cached = (self.version, self.game.seat_view(seat))
+            self._views[seat] = cached
+        return cached[1]
+
     def legal(self) -> list[Action]:
         return self.game.legal_actions()
 
@@ -84,6 +99,7 @@ class GameController:
             self.trade_reasons.clear()
         before = self.game.to_json() if action.kind in REVERSIBLE else None
         self.game.apply(action)
+        self.version += 1
         events = self.new_events()
         # not past a private event (a card drawn), nor back over the start of a turn (issue 12, defect 8: the
         # founding's last road began turn 1, and undoing it reached back into the founding phase)
@@ -105,6 +121,7 @@ class GameController:
             return False
         snapshot = self.undo_stack.pop()
         self.game = Game.from_json(snapshot, rules=self.game.rules)
+        self.version += 1
         self._events_read = len(self.game.log)
         return True
 

@@ -85,8 +85,8 @@ def test_why_none_is_none_exactly_when_a_legal_action_of_that_kind_exists(varian
 def test_why_none_names_the_missing_cards() -> None:
     """B-8.1: a road costs 1 brick + 1 lumber; the reason says what is missing."""
     for g in _random_games("base", 4, 2000, seed=5):
-        if g.phase == "main" and g.why_none("road") is not None and g.why_none("road").code == "need_resources":
-            r = g.why_none("road")
+        r = g.why_none("road") if g.phase == "main" else None
+        if r is not None and r.code == "need_resources":
             assert r.params["item"] == "road" and r.params["missing"]
             assert "costs" in str(r)
             return

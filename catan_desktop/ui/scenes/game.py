@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton, UITextBox, UITextEntryLine
 from ...engine import Action, IllegalAction
 from ...engine.modules import market, remote_cards, terrain_development, token_removal, token_robber
 from ...engine.queries import CITY, ROAD, SETTLEMENT, harbour_rates, road_spots, settlement_spots
+from ...engine.views import SeatView
 from ...i18n import _
 from ...persistence import LoadedSave, SaveError
 from ...render.board import BoardRenderer, Highlight, Hover
@@ -114,6 +115,11 @@ class GameScene(GuiScene):
     @property
     def game(self):  # type: ignore[no-untyped-def]
         return self.ctl.game
+
+    @property
+    def view(self) -> SeatView:
+        """What the shown seat may know (the engine's seat view): all the screen reads of the game's state."""
+        return self.ctl.view(self.viewer)
 
     @property
     def colours(self) -> list[str]:
