@@ -22,7 +22,7 @@ from .board_static import build_static
 from .layout import BoardLayout
 from .palette import EMBLEMS, emblem
 from .sprites import SpriteCache, blit_centred
-from .tokens import TOKEN_DY, robber_feet, robber_slot, token_centres, token_diameter, tokens_on
+from .tokens import TOKEN_DY, board_of, robber_feet, robber_slot, token_centres, token_diameter, tokens_on
 
 # Sizes in hex radii (layout.size), tuned by eye at 1280x720 .. 2560x1440.
 SETTLEMENT = 0.62  # settlement sprite side
@@ -73,7 +73,7 @@ class BoardRenderer:
     def draw(
         self,
         surface: pygame.Surface,
-        game: Any,
+        board: Any,
         layout: BoardLayout,
         colours: list[str],
         *,
@@ -83,21 +83,21 @@ class BoardRenderer:
         robber_hex: int | None = None,
         hidden_hex_numbers: bool = False,
     ) -> None:
-        """Draw ``game``'s board onto ``surface`` (all of it: the sea fills the surface).
+        """Draw ``board`` (a seat view, or a stand-in with its attributes) onto ``surface`` (sea fills it).
 
         Order: the cached static layer (sea, island, tiles, harbours, tokens), the veil on the robber's
         token, legal-hex outlines (under the pieces, so they never hide a road), roads, buildings (top
         to bottom, emblems on them), the robber, legal-node rings and legal-edge bars, the hover ghost.
 
         ``colours`` names each seat's colour (palette.CLASSIC or COLOUR_BLIND); ``robber_hex`` draws the
-        robber somewhere other than ``game.s.robber`` (on that hex's first token); ``hidden_hex_numbers``
+        robber somewhere other than the view's ``robber`` (on that hex's first token); ``hidden_hex_numbers``
         leaves the tokens off. Where the robber sits on one token of several (``token_robber.robber_slot``),
         it stands beside that token and only that token is veiled.
         Raises ValueError when ``colours`` has fewer entries than the game has players, AssetError when
         a sprite is missing.
         """
-        s = game.s
-        topo = game.topo
+        s = board = board_of(board)  # a seat view: what one player may know (the board is all public)
+        topo = s.topo
         if len(colours) < s.players:
             raise ValueError(f"need a colour per seat: {s.players} players, {len(colours)} colours")
         size = layout.size
@@ -116,23 +116,23 @@ class BoardRenderer:
         )
         if self._static is None or key != self._static_key:
             self.static_builds += 1
-            self._static = build_static(surface.get_size(), game, layout, hidden_hex_numbers, self.sprites)
+            self._static = build_static(surface.get_size(), board, layout, hidden_hex_numbers, self.sprites)
             self._static_key = key
         surface.blit(self._static, (0, 0))
 
         robber = s.robber if robber_hex is None else robber_hex
-        slot = robber_slot(game) if robber == s.robber else 0
+        slot = robber_slot(s) if robber == s.robber else 0
         if 0 <= robber < topo.num_hexes and not hidden_hex_numbers:
-            tokens = tokens_on(game, robber)
+            tokens = tokens_on(board, robber)
             if 0 <= slot < len(tokens):
-                tx, ty = token_centres(layout, game, robber)[slot]
+                tx, ty = token_centres(layout, board, robber)[slot]
                 dim = self.sprites.dim_token(tokens[slot], token_diameter(layout, len(tokens)))
                 blit_centred(surface, dim, (tx, ty + TOKEN_DY))
 
         if highlight is not None and highlight.hexes:
             self._draw_hex_highlight(surface, layout, highlight)  # under the pieces: never hide a road
         if highlight is not None and highlight.tokens:
-            self._draw_token_highlight(surface, layout, game, highlight)
+            self._draw_token_highlight(surface, layout, board, highlight)
 
         for e, owner in enumerate(s.edge_owner):
             if owner >= 0:
@@ -149,12 +149,12 @@ class BoardRenderer:
                     self._draw_emblem(surface, layout, n, owner, s.node_level[n], size)
 
         if 0 <= robber < topo.num_hexes:
-            self._draw_robber(surface, layout, robber, slot, game, hidden_hex_numbers, ghost=False)
+            self._draw_robber(surface, layout, robber, slot, board, hidden_hex_numbers, ghost=False)
 
         if highlight is not None:
             self._draw_highlight(surface, layout, s, highlight)
         if hover is not None:
-            self._draw_hover(surface, layout, game, hover, hidden_hex_numbers)
+            self._draw_hover(surface, layout, board, hover, hidden_hex_numbers)
 
     def _draw_building(
         self,
@@ -191,15 +191,15 @@ class BoardRenderer:
         layout: BoardLayout,
         h: int,
         slot: int,
-        game: Any,
+        board: Any,
         hidden: bool,
         ghost: bool,
     ) -> None:
-        small = len(tokens_on(game, h)) > 1 and not hidden
+        small = len(tokens_on(board, h)) > 1 and not hidden
         w = max(4, round((ROBBER_W_SMALL if small else ROBBER_W) * layout.size))
         hgt = round(w * 108 / 72)
         spr = self.sprites.robber_ghost((w, hgt)) if ghost else self.assets.scaled("robber", (w, hgt))
-        fx, fy = robber_feet(layout, h, slot, game, hidden)
+        fx, fy = robber_feet(layout, h, slot, board, hidden)
         # the sprite's feet (with their shadow) are ~4% above its bottom edge; a ghost has a halo around it
         pw, ph = spr.get_size()
         surface.blit(spr, (round(fx - pw / 2), round(fy - hgt * 0.96 - (ph - hgt) / 2)))
@@ -210,12 +210,12 @@ class BoardRenderer:
                 blit_centred(surface, self.sprites.hex_glow(layout.size), layout.hex_center(h))
 
     def _draw_token_highlight(
-        self, surface: pygame.Surface, layout: BoardLayout, game: Any, hl: Highlight
+        self, surface: pygame.Surface, layout: BoardLayout, board: Any, hl: Highlight
     ) -> None:
         for h, slot in sorted(hl.tokens):
             if not 0 <= h < layout.topo.num_hexes:
                 continue
-            centres = token_centres(layout, game, h)
+            centres = token_centres(layout, board, h)
             if 0 <= slot < len(centres):
                 td = token_diameter(layout, len(centres))
                 blit_centred(surface, self.sprites.token_ring(td, layout.size), centres[slot])
@@ -233,9 +233,9 @@ class BoardRenderer:
                 blit_centred(surface, self.sprites.ring(size, big), (x, y - lift))
 
     def _draw_hover(
-        self, surface: pygame.Surface, layout: BoardLayout, game: Any, hover: Hover, hidden: bool
+        self, surface: pygame.Surface, layout: BoardLayout, board: Any, hover: Hover, hidden: bool
     ) -> None:
-        s = game.s
+        s = board_of(board)
         size = layout.size
         topo = layout.topo
         if hover.kind == "node" and 0 <= hover.index < topo.num_nodes:
@@ -248,6 +248,6 @@ class BoardRenderer:
             )
             blit_centred(surface, spr, layout.edge_mid(hover.index))
         elif hover.kind == "hex" and 0 <= hover.index < topo.num_hexes:
-            self._draw_robber(surface, layout, hover.index, 0, game, hidden, ghost=True)
+            self._draw_robber(surface, layout, hover.index, 0, board, hidden, ghost=True)
         elif hover.kind == "token" and 0 <= hover.index < topo.num_hexes:
-            self._draw_robber(surface, layout, hover.index, hover.slot, game, hidden, ghost=True)
+            self._draw_robber(surface, layout, hover.index, hover.slot, board, hidden, ghost=True)

@@ -16,7 +16,7 @@ from .assets import AssetError
 from .board_map import draw_map_locations, draw_map_paths
 from .layout import BoardLayout, Point
 from .sprites import SS, SpriteCache, blit_centred
-from .tokens import TOKEN_DY, is_unproductive, token_centres, token_diameter, tokens_on
+from .tokens import TOKEN_DY, board_of, is_unproductive, token_centres, token_diameter, tokens_on
 
 # Sizes in hex radii (layout.size), tuned by eye at 1280x720 .. 2560x1440.
 TILE_W, TILE_H, TILE_SIZE = 296, 342, 171  # the terrain sprites' size and the hex radius they are drawn at
@@ -31,10 +31,13 @@ PIER_LINE = (120, 84, 50)
 
 
 def build_static(
-    surf_size: tuple[int, int], game: Any, layout: BoardLayout, hidden: bool, sprites: SpriteCache
+    surf_size: tuple[int, int], board: Any, layout: BoardLayout, hidden: bool, sprites: SpriteCache
 ) -> pygame.Surface:
-    """Sea, island, terrain, harbours and tokens (left off when ``hidden``), drawn once per board layout."""
-    s, topo, size = game.s, game.topo, layout.size
+    """Sea, island, terrain, harbours and tokens (left off when ``hidden``), drawn once per board layout.
+
+    ``board`` is a seat view (``engine.views.SeatView``) or a stand-in with its attributes."""
+    s = board_of(board)
+    topo, size = s.topo, layout.size
     assets = sprites.assets
     screen = pygame.display.get_surface()
     # the display's pixel format, so the per-frame blit of this layer is a plain copy
@@ -58,7 +61,7 @@ def build_static(
             pygame.draw.polygon(base, (150, 150, 140), layout.hex_polygon(h))  # a terrain with no art yet
             continue
         blit_centred(base, tile, layout.hex_center(h))
-        if is_unproductive(game, h):
+        if is_unproductive(s, h):
             blit_centred(base, sprites.fallow(terrain, (tw, th)), layout.hex_center(h))
 
     if topo.is_map:
@@ -73,9 +76,9 @@ def build_static(
 
     if not hidden:
         for h in range(topo.num_hexes):
-            tokens = tokens_on(game, h)
+            tokens = tokens_on(s, h)
             td = token_diameter(layout, len(tokens))
-            for num, (tx, ty) in zip(tokens, token_centres(layout, game, h), strict=True):
+            for num, (tx, ty) in zip(tokens, token_centres(layout, s, h), strict=True):
                 token = assets.scaled(f"tokens/{num}", (td, td))
                 blit_centred(base, token, (tx, ty + TOKEN_DY))
     return base

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..engine.modules import token_robber
 from .layout import BoardLayout, Point
 
 TOKEN = 0.66  # token diameter, in hex radii (layout.size)
@@ -36,14 +35,20 @@ _TOKEN_LAYOUTS: dict[int, tuple[float, tuple[Point, ...], tuple[Point, ...]]] = 
 }
 
 
-def tokens_on(game: Any, h: int) -> list[int]:
+def board_of(board: Any) -> Any:
+    """What the renderer draws from: a seat view (``engine.views.SeatView``) or a stand-in with the same
+    attributes. A whole game (tests, tools) is drawn through its first seat's view: the board is public."""
+    return board.seat_view(0) if hasattr(board, "seat_view") else board
+
+
+def tokens_on(board: Any, h: int) -> list[int]:
     """The number tokens on hex ``h``: the printed one (if any) then the developed ones.
 
-    The same order as ``engine.queries.tokens_of``, for games (and stand-ins) without ``extra_tokens`` too.
+    The same order as ``engine.queries.tokens_of``, for boards (and stand-ins) without ``extra_tokens`` too.
     """
-    s = game.s
-    out = [s.number[h]] if s.number[h] else []
-    extra = getattr(s, "extra_tokens", None)
+    board = board_of(board)
+    out = [board.number[h]] if board.number[h] else []
+    extra = getattr(board, "extra_tokens", None)
     if extra:
         out.extend(extra[h])
     return out
@@ -66,9 +71,9 @@ def token_diameter(layout: BoardLayout, count: int) -> int:
     return max(4, round(_token_layout(max(1, count))[0] * layout.size))
 
 
-def token_centres(layout: BoardLayout, game: Any, h: int) -> list[Point]:
+def token_centres(layout: BoardLayout, board: Any, h: int) -> list[Point]:
     """The screen centre of each token's disc on hex ``h``, in tokens_of order (empty: no token)."""
-    count = len(tokens_on(game, h))
+    count = len(tokens_on(board, h))
     if not count:
         return []
     cx, cy = layout.hex_center(h)
@@ -76,12 +81,12 @@ def token_centres(layout: BoardLayout, game: Any, h: int) -> list[Point]:
     return [(cx + dx * size, cy + dy * size) for dx, dy in _token_layout(count)[1]]
 
 
-def token_at(layout: BoardLayout, game: Any, x: float, y: float) -> tuple[int, int] | None:
+def token_at(layout: BoardLayout, board: Any, x: float, y: float) -> tuple[int, int] | None:
     """The (hex, slot) whose drawn token disc contains screen point (x, y), or None."""
     h = layout.hex_at(x, y)
     if h is None:
         return None
-    centres = token_centres(layout, game, h)
+    centres = token_centres(layout, board, h)
     r = token_diameter(layout, len(centres)) * TOKEN_DISC / 2
     best: tuple[int, int] | None = None
     best_d2 = r * r
@@ -92,11 +97,11 @@ def token_at(layout: BoardLayout, game: Any, x: float, y: float) -> tuple[int, i
     return best
 
 
-def robber_feet(layout: BoardLayout, h: int, slot: int, game: Any, hidden: bool) -> Point:
+def robber_feet(layout: BoardLayout, h: int, slot: int, board: Any, hidden: bool) -> Point:
     """Where the robber's feet go on hex ``h``: beside token ``slot``, or centred on a hex without one
     (or with its tokens ``hidden``)."""
     cx, cy = layout.hex_center(h)
-    count = len(tokens_on(game, h))
+    count = len(tokens_on(board, h))
     if count and not hidden:
         feet = _token_layout(count)[2]
         dx, dy = feet[min(max(slot, 0), count - 1)]
@@ -104,16 +109,15 @@ def robber_feet(layout: BoardLayout, h: int, slot: int, game: Any, hidden: bool)
     return (cx, cy + 0.36 * layout.size)
 
 
-def robber_slot(game: Any) -> int:
+def robber_slot(board: Any) -> int:
     """The token the robber blocks on its hex (0 for games where it sits on the whole hex, and stand-ins)."""
-    if not hasattr(game.s, "modules"):  # a stand-in game without rule modules
-        return 0
-    return max(0, token_robber.robber_slot(game))
+    return max(0, getattr(board_of(board), "robber_slot", 0))
 
 
-def is_unproductive(game: Any, h: int) -> bool:
+def is_unproductive(board: Any, h: int) -> bool:
     """A producing terrain with no number token left: it yields nothing (Catan a Dois, D-1.6)."""
-    terrain = game.s.terrain[h]
-    rules = getattr(game, "rules", None)  # a stand-in game without rules: only the desert is barren
+    board = board_of(board)
+    terrain = board.terrain[h]
+    rules = getattr(board, "rules", None)  # a stand-in without rules: only the desert is barren
     barren = rules.terrain_resource.get(terrain) is None if rules is not None else terrain == "desert"
-    return not barren and not tokens_on(game, h)
+    return not barren and not tokens_on(board, h)

@@ -42,7 +42,7 @@ def mid_game() -> Game:
 
 @pytest.fixture(scope="session")
 def big_board() -> SimpleNamespace:
-    """A stand-in game on the 30-hex board (rows 3,4,5,6,5,4,3) with the attributes the renderer reads."""
+    """A stand-in seat view on the 30-hex board (rows 3,4,5,6,5,4,3): the attributes the renderer reads."""
     topo = build_topology(BIG_ROWS)
     n = topo.num_hexes
     terrains = ["forest", "pasture", "fields", "hills", "mountains"]
@@ -57,7 +57,8 @@ def big_board() -> SimpleNamespace:
         node_owner[node] = seat
         node_level[node] = 1 + seat % 2
         edge_owner[topo.node_edges[node][0]] = seat
-    state = SimpleNamespace(
+    return SimpleNamespace(
+        topo=topo,
         players=6,
         terrain=terrain,
         number=number,
@@ -67,4 +68,3 @@ def big_board() -> SimpleNamespace:
         edge_owner=edge_owner,
         harbours=[(e, "generic" if i % 2 else "wool") for i, e in enumerate(coast[::5])],
     )
-    return SimpleNamespace(topo=topo, s=state)

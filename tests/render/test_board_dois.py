@@ -248,7 +248,7 @@ def test_base_boards_and_stand_ins_keep_one_centred_token(
         assert token_centres(layout, mid_game, h) == want
         assert not is_unproductive(mid_game, h)
     big = BoardLayout(big_board.topo, (0, 0, 1280, 720))  # no extra_tokens, no robber_slot, no rules
-    h = next(h for h in range(big_board.topo.num_hexes) if big_board.s.number[h])
+    h = next(h for h in range(big_board.topo.num_hexes) if big_board.number[h])
     assert token_at(big, big_board, *big.hex_center(h)) == (h, 0)
     assert not any(is_unproductive(big_board, h) for h in range(big_board.topo.num_hexes))
     BoardRenderer(assets).draw(display, big_board, big, palette.CLASSIC, hover=Hover("token", h, "red"))
