@@ -32,11 +32,8 @@ LAYERS: dict[str, set[str]] = {
 }
 PURE = ("engine", "variants", "ai", "persistence", "match")  # never pygame
 MAX_LINES = 600
-# Files over MAX_LINES today, with their size as a ceiling that may only go down (the game screen's split
-# into parts is the game-screen issue's work).
-TOO_LONG_TODAY = {
-    "ui/scenes/game.py": 1466,
-}
+# Files over MAX_LINES today, with their size as a ceiling that may only go down.
+TOO_LONG_TODAY: dict[str, int] = {}
 
 
 def _module_name(path: Path) -> str:

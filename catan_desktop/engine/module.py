@@ -153,6 +153,11 @@ class RuleModule:
         """A specific reason why a core action is illegal under this module, or None to let the core say."""
         return None
 
+    def robber_token(self, g: Game) -> int | None:
+        """The number token on the robber's hex that it blocks, for a module where it sits on one token (the
+        seat view's ``robber_slot``); None: it blocks the whole hex."""
+        return None
+
     def why_none(self, g: Game, kind: str) -> str | None:
         """For one of this module's kinds with no legal action now: why (None: let ``explain`` say)."""
         return None

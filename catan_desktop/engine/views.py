@@ -231,7 +231,7 @@ def seat_view(g: Game, seat: int) -> SeatView:
             s.current, tuple(s.trade.give), tuple(s.trade.get), tuple(s.trade.responders),
             {q: (v, tuple(a), tuple(b)) for q, (v, a, b) in s.trade.answers.items()},
         )
-    st = s.modules.get("token_robber") if isinstance(s.modules, dict) else None
+    slot = next((x for m in g.plugins.modules if (x := m.robber_token(g)) is not None), -1)
     return SeatView(
         seat=seat, rules=rules, topo=g.topo, players=s.players, phase=s.phase,
         to_act=actor(g) if s.phase != "over" else None, active=s.current, turn=s.turn,
@@ -239,7 +239,7 @@ def seat_view(g: Game, seat: int) -> SeatView:
         terrain=tuple(s.terrain), number=tuple(s.number),
         extra_tokens=tuple(tuple(x) for x in s.extra_tokens) if s.extra_tokens else (),
         harbours=tuple((e, k) for e, k in s.harbours), robber=s.robber,
-        robber_slot=st.slot if st is not None else -1,
+        robber_slot=slot,
         node_owner=tuple(s.node_owner), node_level=tuple(s.node_level), edge_owner=tuple(s.edge_owner),
         bank=tuple(s.bank), development_deck=len(s.dev_deck), public=public,
         longest_road=s.lr_holder, largest_army=s.la_holder, trade=trade,

@@ -611,8 +611,7 @@ def test_catan_a_dois_hot_seat_founding_with_two_humans(home: Path) -> None:
 def test_the_founding_phase_marks_the_player_who_places(home: Path, variant: str, players: int) -> None:
     """Issue 12, defect 5: while the header said "Founding phase · You", its colour square and the lit
     player panel were the start player's. Both follow the seat placing now."""
-    from catan_desktop.render.palette import rgb
-    from catan_desktop.ui.scenes.game import GOLD
+    from catan_desktop.render.palette import GOLD, rgb
 
     app = App(size=(1280, 720))
     seed = next(s for s in range(1, 60) if _start_player(variant, players, s) != 0)

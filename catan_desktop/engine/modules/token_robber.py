@@ -91,6 +91,9 @@ class TokenRobber(RuleModule):
     def view(self, g: Game, seat: int) -> dict[str, Any]:
         return {"slot": robber_slot(g)}
 
+    def robber_token(self, g: Game) -> int | None:
+        return robber_slot(g)
+
     def legal(self, g: Game, actions: list[Action]) -> list[Action]:
         if g.s.phase != "robber":
             return actions

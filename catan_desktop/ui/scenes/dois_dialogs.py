@@ -8,8 +8,7 @@ import pygame
 from pygame_gui.elements import UILabel, UITextBox
 
 from ...engine import Action
-from ...engine.modules import market, remote_cards, terrain_development, token_removal
-from ...engine.queries import tokens_of
+from ...engine.modules import market, remote_cards, terrain_development
 from ...engine.ruleset import DEV_KINDS
 from ...i18n import _
 from ...text import CARD_NAMES, cards_text
@@ -20,10 +19,11 @@ if TYPE_CHECKING:
     from .game import GameScene
 
 
-def _counts(cards: list[int], size: int) -> list[int]:
-    out = [0] * size
+def _counts(cards: list[str], names: tuple[str, ...] | list[str]) -> list[int]:
+    """How many of each resource (by the rule file's index) a list of resource names holds."""
+    out = [0] * len(names)
     for r in cards:
-        out[r] += 1
+        out[names.index(r)] += 1
     return out
 
 
@@ -43,15 +43,17 @@ class MarketDialog(GameDialog):
         self.want: str | None = None
 
     def build(self) -> None:
-        g = self.game
+        g, view = self.game, self.view
         names = g.rules.resources
-        seat = g.current_player
-        dice = g.s.dice
+        dice = view.dice
         base = abs(dice[0] - dice[1]) if dice else 0
+        shop = view.modules["market"]
+        prices = shop["prices"] or {}
         sells = [a for a in g.legal_actions() if a.kind == "market_sell"]
         self.height = 500 if len(sells) > 4 else 460 if sells else 400
         panel = self.frame(_("Market: each open card costs {n} of your cards this turn", n=base))
-        self.open_counts = _counts(market.state(g).open, len(names))
+        self.open_counts = _counts(shop["open"], names)
+        self.bank = list(view.bank)
         self.buy_buttons: dict[str, object] = {}
         UILabel(
             pygame.Rect(self.px(20), self.px(46), self.px(600), self.px(24)),
@@ -62,11 +64,11 @@ class MarketDialog(GameDialog):
         for i, name in enumerate(names):
             if not self.open_counts[i]:
                 continue
-            cost = market.price(g, i)
+            cost = prices.get(name)
             label = _("Buy · {n}", n=cost) if cost is not None else _("Closed")
             tip = (
                 _("{res} is exhausted in the bank: its price is doubled (D-5.2)", res=_(name))
-                if g.s.bank[i] == 0
+                if view.bank[i] == 0
                 else _("Pay {n} cards of any kind for one {res}", n=cost, res=_(name))
             )
             self.buy_buttons[name] = self.add_button(
@@ -76,10 +78,10 @@ class MarketDialog(GameDialog):
                 lambda n=name: self.choose(n),
                 tip=tip,
                 primary=name == self.want,
-                enabled=cost is not None and sum(g.s.hands[seat]) >= cost,
+                enabled=cost is not None and sum(view.hand) >= cost,
             )
         self.pay = Stepper(
-            self, panel, self.px(20), self.px(190), list(g.s.hands[seat]), self.refresh, _("You pay")
+            self, panel, self.px(20), self.px(190), list(view.hand), self.refresh, _("You pay")
         )
         if self.want is not None:
             self._suggest()
@@ -150,7 +152,7 @@ class MarketDialog(GameDialog):
 
     def _done(self, action: Action) -> None:
         if self.game.is_legal(action) and self.scene.do(action):
-            if self.game.phase != "main" or not market.state(self.game).open:
+            if self.game.phase != "main" or not self.view.modules["market"]["open"]:
                 self.app.pop()  # the cap (D-4.5) or the end of the game comes next; or nothing is left
                 return
             self.want = None
@@ -175,7 +177,7 @@ class MarketDialog(GameDialog):
             x, y = self.rect.x + px(46) + i * px(116), self.rect.y + px(74)
             surface.blit(self.app.assets.scaled(f"cards/{name}", (px(48), px(67))), (x, y))
             self.scene.badge(surface, (x + px(46), y + px(6)), str(n))
-            if g.s.bank[i] == 0:
+            if self.bank[i] == 0:
                 self.scene.tag(surface, "×2", (x + px(24), y + px(58)))
         self.pay.draw_icons(surface)
 
@@ -187,14 +189,14 @@ class MarketCapDialog(ChooseCardsDialog):
     action_kind = "market_discard"
 
     def __init__(self, app: App, scene: GameScene) -> None:
-        super().__init__(app, scene, market.state(scene.game).excess)
+        super().__init__(app, scene, scene.ctl.view(scene.game.current_player).modules["market"]["excess"])
 
     def title(self) -> str:
         cap = market.settings(self.game)["open_cap"]
         return _("The market holds at most {cap} open cards: put {n} aside", cap=cap, n=self.amount)
 
     def limits(self) -> list[int]:
-        return _counts(market.state(self.game).open, len(self.game.rules.resources))
+        return _counts(self.view.modules["market"]["open"], self.game.rules.resources)
 
     def ok_label(self) -> str:
         return _("Put aside")
@@ -222,22 +224,23 @@ class DevelopDialog(GameDialog):
         self.hex_id = hex_id
         self.options = actions
         self.pays = list(dict.fromkeys(a.b[0] for a in actions))
-        self.reserve = sorted(token_removal.reserve_of(scene.game, scene.game.current_player))
+        seat = scene.game.current_player
+        self.reserve = sorted(scene.ctl.view(seat).modules["token_removal"]["reserve"][seat])
         self.chosen: list[int] = list(range(len(self.reserve)))  # indexes into the reserve: all by default
         self.pay = self.pays[0] if self.pays else None
 
     def _hex(self) -> tuple[int, str]:
         g = self.game
         h = g.topo.hex_index[self.hex_id]
-        res = g.terrain_res[h]
+        res = g.rules.terrain_resource.get(self.view.terrain[h])
         return h, g.rules.resources[res] if res is not None else ""
 
     def build(self) -> None:
         g = self.game
         h, res = self._hex()
-        terrain = g.s.terrain[h]
+        terrain = self.view.terrain[h]
         panel = self.frame(_("Develop this {terrain} hex ({res})", terrain=_(terrain), res=_(res)))
-        now = tokens_of(g, h)
+        now = self.view.tokens_on(h)
         UILabel(
             pygame.Rect(self.px(20), self.px(48), self.px(600), self.px(24)),
             _("Its tokens now: {tokens}", tokens=", ".join(map(str, now)) or _("none (unproductive)")),
@@ -327,17 +330,16 @@ class DevelopDialog(GameDialog):
             self.ok.disable()
             return
         h, res = self._hex()
-        total = len(tokens_of(g, h)) + len(self.chosen)
-        there = market.market_count(g, g.rules.resources.index(res))
-        numbers = ", ".join(map(str, sorted(tokens_of(g, h) + [self.reserve[k] for k in self.chosen])))
+        now = self.view.tokens_on(h)
+        numbers = ", ".join(map(str, sorted(now + [self.reserve[k] for k in self.chosen])))
+        # how many the market holds in all is not in the seat view (its face-down pile's make-up is hidden)
         self.info.set_text(
             _(
-                "You take {n} {res} from the market now (it holds {m}); then the market is reshuffled and "
-                "{k} cards are turned up. From the next turn the hex produces on {numbers}.",
-                n=min(total, there),
+                "You take {n} {res} from the market now (fewer if it holds fewer); then the market is "
+                "reshuffled and {k} cards are turned up. From the next turn the hex produces on {numbers}.",
+                n=len(now) + len(self.chosen),
                 k=market.renewal_cards(g),
                 res=_(res),
-                m=there,
                 numbers=numbers,
             )
         )

@@ -9,6 +9,7 @@ data and progress ``p`` (0 to 1); none changes anything.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -83,3 +84,16 @@ def draw_banner(scene: GameScene, surface: pygame.Surface, data: dict[str, Any],
     surface.blit(band, pill)
     img.set_alpha(alpha)
     surface.blit(img, img.get_rect(midleft=(pill.x + s(24) + dot, pill.centery)))
+
+
+@dataclass
+class Anim:
+    """A short animation: dice, flying resource cards, a turn banner."""
+
+    kind: str
+    start: float
+    duration: float
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def progress(self, now: float) -> float:
+        return 1.0 if self.duration <= 0 else min(1.0, (now - self.start) / self.duration)

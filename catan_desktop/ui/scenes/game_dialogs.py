@@ -12,8 +12,10 @@ from ...engine import Action, make_bundle
 from ...i18n import _
 from ..dialogs import OverlayScene, centred_rect
 from ..scaling import make_manager
+from ..widgets import TipButton
 
 if TYPE_CHECKING:
+    from ...engine.views import SeatView
     from ..app import App
     from .game import GameScene
 
@@ -33,6 +35,12 @@ class GameDialog(OverlayScene):
     @property
     def game(self):  # type: ignore[no-untyped-def]
         return self.scene.game
+
+    @property
+    def view(self) -> SeatView:
+        """What the seat this dialog is for (the seat to act) may know: the engine's seat view, read again
+        after every change of the game. In hot-seat play the seat to act is shown the screen first."""
+        return self.scene.ctl.view(self.game.current_player)
 
     def px(self, v: float) -> int:
         return self.scene.px(v)
@@ -59,7 +67,7 @@ class GameDialog(OverlayScene):
         primary: bool = False,
         enabled: bool = True,
     ) -> UIButton:
-        b = UIButton(
+        b = TipButton(  # a disabled button still shows its tooltip: it says why it is disabled
             rect,
             text,
             manager=self.ui,
@@ -183,6 +191,12 @@ class Stepper:
             if self.on_change is not None:
                 self.on_change()  # type: ignore[operator]
 
+    def set_values(self, values: list[int] | tuple[int, ...]) -> None:
+        """Show ``values`` (by the rule file's resource index), each kept within its limit; no on_change."""
+        for i, v in enumerate(values):
+            self.values[i] = max(0, min(int(v), self.limits[i]))
+            self.labels[self.order.index(i)].set_text(str(self.values[i]))
+
     def bundle(self) -> tuple[tuple[str, int], ...]:
         names = self.dialog.game.rules.resources
         return make_bundle([(names[i], n) for i, n in enumerate(self.values) if n])
@@ -259,7 +273,7 @@ class DiscardDialog(ChooseCardsDialog):
         return _("{who}: discard {n} cards", who=self.scene.names[seat], n=self.amount)
 
     def limits(self) -> list[int]:
-        return list(self.game.s.hands[self.game.current_player])
+        return list(self.view.hand)
 
 
 class VictimDialog(GameDialog):
@@ -274,11 +288,12 @@ class VictimDialog(GameDialog):
     def build(self) -> None:
         panel = self.frame(_("Steal a card from…"))
         x = self.px(20)
+        public = self.view.public
         for a in self.options:
             if a.b is None:
                 text = _("Nobody")
             else:
-                text = _("{who} ({n} cards)", who=self.scene.names[a.b], n=sum(self.game.s.hands[a.b]))
+                text = _("{who} ({n} cards)", who=self.scene.names[a.b], n=public[a.b].resource_cards)
             self.add_button(
                 panel,
                 pygame.Rect(x, self.px(80), self.px(180), self.px(48)),

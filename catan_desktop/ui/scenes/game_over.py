@@ -19,6 +19,7 @@ from ..config import SeatConfig
 from ..widgets import INK, PanelOverlay, TipButton
 
 if TYPE_CHECKING:
+    from ...engine.views import SeatView
     from ...render.assets import Assets
     from ..app import App
 
@@ -49,6 +50,12 @@ class GameOverScene(PanelOverlay):
         self.game_scene = game_scene
         self.game = game_scene.game
         self.config = game_scene.config
+
+    @property
+    def view(self) -> SeatView:
+        """The final position as the shown seat may know it (the engine's seat view): once the game is over
+        it holds everyone's production (``gained``) and the dice rolled (``dice_counts``)."""
+        return self.game.seat_view(getattr(self.game_scene, "viewer", 0))
 
     # data ------------------------------------------------------------------------------------------
 
@@ -89,6 +96,7 @@ class GameOverScene(PanelOverlay):
 
     def build(self) -> None:
         px = self.px
+        self.final = self.view  # read once per build: the tables and the chart are drawn from it
         rect = self.centred(1200, 690)
         panel = UIPanel(rect, manager=self.ui)
         pad = px(22)
@@ -179,7 +187,7 @@ class GameOverScene(PanelOverlay):
 
         cx = inner.x + left_w + px(24)
         cw = inner.right - cx
-        rolls = sum(self.game.s.dice_counts)
+        rolls = sum(self.final.dice_counts)
         UILabel(
             pygame.Rect(cx, y, cw, heading_h),
             _("Dice rolls ({n})", n=rolls),
@@ -288,7 +296,7 @@ class GameOverScene(PanelOverlay):
         headers: list[tuple[str | None, str]] = [(f"icons/{r}", _(r.capitalize())) for r in resources]
         headers.append((None, _("Total")))
         rows = []
-        gained = self.game.s.gained
+        gained = self.final.gained or ()  # None only for a game that is not over
         for seat in range(self.game.players):
             counts = [int(n) for n in gained[seat]] if seat < len(gained) else [0] * len(resources)
             rows.append(counts + [sum(counts)])
@@ -300,7 +308,7 @@ class GameOverScene(PanelOverlay):
         assets: Assets = self.app.assets
         px = self.px
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
-        counts = list(self.game.s.dice_counts) + [0] * 13
+        counts = list(self.final.dice_counts) + [0] * 13
         rolls = sum(counts[2:13])
         expected = [rolls * dice_odds(t) for t in range(13)]
         top = max([*counts[2:13], *expected[2:13], 1])

@@ -3,96 +3,148 @@ an offer, answering one, and choosing among the answers."""
 
 from __future__ import annotations
 
-import pygame
-from pygame_gui.elements import UILabel, UITextBox
+from typing import TYPE_CHECKING
 
-from ...engine import Action, make_bundle
-from ...engine.queries import harbour_rates
+import pygame
+from pygame_gui.elements import UIButton, UILabel, UITextBox
+
+from ...engine import Action
 from ...i18n import _
-from ...text import cards_text
-from .game_dialogs import GameDialog, Stepper
+from ...render.palette import GOLD
+from ...text import cards_text, reason_for
+from .game_dialogs import GameDialog, Stepper, hand_order
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .game import GameScene
 
 
 class BankDialog(GameDialog):
-    """Maritime trade (B-7.2): give N of one resource at your best rate for one of another."""
+    """Maritime trade (B-7.2): give N of one resource at your best rate for one of another.
 
-    height = 330
+    Both rows show the resource cards as pictures in the hand's order: on the give row each card carries
+    how many you hold and your rate (4:1, 3:1 or 2:1 by your harbours), on the get row how many the bank
+    holds. A click on a card (or on the button under it) picks it; keys 1-5 pick what you give, Shift+1-5
+    what you get, Enter trades and Esc closes. The choice stays after a trade, so a trade can be repeated.
+    """
+
+    width, height = 620, 470
+    CARD = (60, 84)
+
+    def __init__(self, app: App, scene: GameScene) -> None:
+        super().__init__(app, scene)
+        self.give: str | None = None
+        self.get: str | None = None
+        self._faded: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 
     def build(self) -> None:
         panel = self.frame(_("Trade with the bank"))
-        seat = self.game.current_player
-        self.rates = harbour_rates(self.game, seat)
-        self.give: str | None = None
-        self.get: str | None = None
+        view = self.view
+        px = self.px
         names = self.game.rules.resources
-        hand = self.game.s.hands[seat]
-        UILabel(
-            pygame.Rect(self.px(20), self.px(50), self.px(300), self.px(24)),
-            _("Give:"),
-            manager=self.ui,
-            container=panel,
+        self.rates = list(view.harbour_rates)
+        self.hand, self.bank = list(view.hand), list(view.bank)
+        self.order = hand_order(names)
+        cw, ch = px(self.CARD[0]), px(self.CARD[1])
+        pad = px(20)
+        col = min(px(116), (self.rect.w - 2 * pad) // max(1, len(names)))
+        self.give_buttons: dict[str, UIButton] = {}
+        self.get_buttons: dict[str, UIButton] = {}
+        self.cards: list[tuple[str, str, pygame.Rect]] = []  # (side, resource, rectangle on the screen)
+        rows = (
+            ("give", px(48), _("You give, at your rate (on each card: how many you hold)")),
+            ("get", px(214), _("You get one (on each card: how many the bank holds)")),
         )
-        self.give_buttons = {}
-        self.get_buttons = {}
-        for i, name in enumerate(names):
-            ok = hand[i] >= self.rates[i]
-            self.give_buttons[name] = self.add_button(
-                panel,
-                pygame.Rect(self.px(20) + i * self.px(116), self.px(78), self.px(108), self.px(40)),
-                f"{self.rates[i]} {_(name)}",
-                lambda n=name: self.choose_give(n),
-                tip=_("You have {n}", n=hand[i]),
-                enabled=ok,
-            )
-        UILabel(
-            pygame.Rect(self.px(20), self.px(132), self.px(300), self.px(24)),
-            _("Get one:"),
-            manager=self.ui,
-            container=panel,
-        )
-        for i, name in enumerate(names):
-            self.get_buttons[name] = self.add_button(
-                panel,
-                pygame.Rect(self.px(20) + i * self.px(116), self.px(160), self.px(108), self.px(40)),
-                _(name),
-                lambda n=name: self.choose_get(n),
-                tip=_("The bank has {n}", n=self.game.s.bank[i]),
-                enabled=self.game.s.bank[i] > 0,
-            )
+        for side, top, title in rows:
+            label = pygame.Rect(pad, top, self.rect.w - 2 * pad, px(24))
+            UILabel(label, title, manager=self.ui, container=panel)
+            for k, i in enumerate(self.order):
+                name = names[i]
+                x = pad + k * col
+                card = pygame.Rect(x + (col - cw) // 2, top + px(28), cw, ch)
+                self.cards.append((side, name, card.move(self.rect.x, self.rect.y)))
+                key = str(k + 1) if k < 9 else ""
+                if side == "give":
+                    enabled = self.hand[i] >= self.rates[i]
+                    tip = _(
+                        "Give {n} {res} for one card of your choice: you hold {have} (key {key})",
+                        n=self.rates[i], res=_(name), have=self.hand[i], key=key,
+                    )
+                    if not enabled:
+                        tip = _(
+                            "You hold {have} {res}: the bank takes {n} for one card",
+                            have=self.hand[i], res=_(name), n=self.rates[i],
+                        )
+                    text, store = f"{self.rates[i]}:1", self.give_buttons
+                else:
+                    enabled = self.bank[i] > 0
+                    tip = (
+                        _("Get one {res}: the bank holds {n} (Shift+{key})", res=_(name), n=self.bank[i],
+                          key=key)
+                        if enabled
+                        else _("The bank has no {res} left", res=_(name))
+                    )
+                    text, store = _(name), self.get_buttons
+                store[name] = self.add_button(
+                    panel,
+                    pygame.Rect(x + px(4), card.bottom + px(6), col - px(8), px(32)),
+                    text,
+                    lambda side=side, name=name: self.choose(side, name),
+                    tip=tip,
+                    enabled=enabled,
+                )
         self.info = UILabel(
-            pygame.Rect(self.px(20), self.px(214), self.px(580), self.px(26)),
-            _("Choose what to give and what to get"),
-            manager=self.ui,
-            container=panel,
+            pygame.Rect(pad, px(384), self.rect.w - 2 * pad, px(26)), "", manager=self.ui, container=panel
         )
         self.ok = self.footer(panel, _("Trade"), self.submit, _("Close"), ok_enabled=False)
+        self.refresh()
+
+    def usable(self, side: str, name: str) -> bool:
+        i = self.game.rules.resources.index(name)
+        return self.hand[i] >= self.rates[i] if side == "give" else self.bank[i] > 0
+
+    def choose(self, side: str, name: str) -> None:
+        if side == "give":
+            self.give = name
+        else:
+            self.get = name
+        self.refresh()
 
     def choose_give(self, name: str) -> None:
-        self.give = name
-        self.refresh()
+        self.choose("give", name)
 
     def choose_get(self, name: str) -> None:
-        self.get = name
-        self.refresh()
+        self.choose("get", name)
 
     def refresh(self) -> None:
+        names = self.game.rules.resources
+        for side, buttons, chosen in (
+            ("give", self.give_buttons, self.give),
+            ("get", self.get_buttons, self.get),
+        ):
+            for name, button in buttons.items():
+                i = names.index(name)
+                text = f"{self.rates[i]}:1" if side == "give" else _(name)
+                button.set_text(("\u2713 " + text) if name == chosen else text)
         if self.give and self.get:
             action = Action("maritime", self.give, self.get)
             reason = self.game.why_illegal(action)
             i = self.game.rules.resources.index(self.give)
             self.info.set_text(
-                reason
-                or _("Give {n} {give}, get 1 {get}", n=self.rates[i], give=_(self.give), get=_(self.get))
+                reason_for(reason, self.scene.names, self.game.current_player)
+                if reason is not None
+                else _("Give {n} {give}, get 1 {get}", n=self.rates[i], give=_(self.give), get=_(self.get))
             )
             self.ok.enable() if reason is None else self.ok.disable()
         else:
             self.info.set_text(
                 _(
-                    "Give: {g} · Get: {t}",
+                    "Give: {g} \u00b7 Get: {t}",
                     g=_(self.give) if self.give else "?",
                     t=_(self.get) if self.get else "?",
                 )
             )
+            self.ok.disable()
 
     def submit(self) -> None:
         if self.give and self.get:
@@ -100,6 +152,53 @@ class BankDialog(GameDialog):
             if self.game.is_legal(action):
                 self.scene.do(action)
                 self.rebuild()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for side, name, rect in self.cards:
+                if rect.collidepoint(event.pos):
+                    if self.usable(side, name):
+                        self.choose(side, name)
+                    else:  # say why, as the button's tooltip does
+                        tip = (self.give_buttons if side == "give" else self.get_buttons)[name].tool_tip_text
+                        self.info.set_text(tip or "")
+                    return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.ok.is_enabled:
+                    self.submit()
+                return True
+            k = event.key - pygame.K_1
+            if 0 <= k < len(self.order):
+                side = "get" if event.mod & pygame.KMOD_SHIFT else "give"
+                name = self.game.rules.resources[self.order[k]]
+                if self.usable(side, name):
+                    self.choose(side, name)
+                return True
+        return super().handle_event(event)
+
+    def _picture(self, name: str, size: tuple[int, int], faded: bool) -> pygame.Surface:
+        img = self.app.assets.scaled(f"cards/{name}", size)
+        if not faded:
+            return img
+        key = (name, size)
+        if key not in self._faded:
+            self._faded[key] = img.copy()
+            self._faded[key].set_alpha(90)
+        return self._faded[key]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        px = self.px
+        names = self.game.rules.resources
+        for side, name, rect in self.cards:
+            i = names.index(name)
+            if name == (self.give if side == "give" else self.get):
+                ring = rect.inflate(px(10), px(10))
+                pygame.draw.rect(surface, GOLD, ring, max(2, px(3)), border_radius=px(6))
+            surface.blit(self._picture(name, rect.size, not self.usable(side, name)), rect)
+            count = self.hand[i] if side == "give" else self.bank[i]
+            self.scene.badge(surface, (rect.right - px(4), rect.y + px(6)), str(count))
 
 
 class TradeDialog(GameDialog):
@@ -111,7 +210,8 @@ class TradeDialog(GameDialog):
     def build(self) -> None:
         panel = self.frame(_("Offer a trade to the other players"))
         seat = self.game.current_player
-        hand = list(self.game.s.hands[seat])
+        view = self.view
+        hand = list(view.hand)
         px, give_label = self.px, _("You give (you hold)")
         self.give = Stepper(self, panel, px(20), px(46), hand, self.refresh, give_label, show_limits=True)
         self.get = Stepper(
@@ -130,7 +230,7 @@ class TradeDialog(GameDialog):
                 panel, pygame.Rect(self.px(80) + i * self.px(106), self.px(316), self.px(100), self.px(34)),
                 self._to_label(q), lambda q=q: self.toggle(q), tip=_("Click to leave this player out or in"),
             )
-        left = self.game.rules.option("max_offers_per_turn", 6) - self.game.s.offers_made
+        left = self.game.rules.option("max_offers_per_turn", 6) - view.offers_made
         self.info = UILabel(
             pygame.Rect(self.px(20), self.rect.h - self.px(100), self.px(580), self.px(26)),
             _("Offers left this turn: {n}", n=left),
@@ -186,20 +286,21 @@ class TradeDialog(GameDialog):
 
 
 class AnswerOfferDialog(GameDialog):
-    """Another player's offer to you: accept, decline or counter."""
+    """Another player's offer to you: accept, decline or counter. A counter-offer may change both sides:
+    what you give (from your hand, which the top row shows) and what you get (at first what they offered)."""
 
     cancellable = False
-    height = 430
+    height = 480
 
     def build(self) -> None:
-        g = self.game
-        trade = g.s.trade
+        g, view = self.game, self.view
+        trade = view.trade
         names = g.rules.resources
-        offerer = self.scene.names[g.active_player]
-        me = g.current_player
+        offerer = self.scene.names[trade.giver]
         give = {names[i]: n for i, n in enumerate(trade.give) if n}
         get = {names[i]: n for i, n in enumerate(trade.get) if n}
         panel = self.frame(_("{who} offers you a trade", who=offerer))
+        px = self.px
         UITextBox(
             _(
                 "{who} gives <b>{give}</b><br>and wants <b>{get}</b>",
@@ -207,25 +308,27 @@ class AnswerOfferDialog(GameDialog):
                 give=cards_text(give),
                 get=cards_text(get),
             ),
-            pygame.Rect(self.px(16), self.px(48), self.rect.w - self.px(32), self.px(70)),
+            pygame.Rect(px(16), px(46), self.rect.w - px(32), px(60)),
             manager=self.ui,
             container=panel,
         )
-        hand = list(g.s.hands[me])
         self.counter_give = Stepper(
-            self, panel, self.px(20), self.px(124), hand, self.refresh, _("Or counter: you give")
+            self, panel, px(20), px(110), list(view.hand), self.refresh, _("Or counter: you give (you hold)"),
+            show_limits=True,
         )
+        self.counter_get = Stepper(
+            self, panel, px(20), px(232), [g.rules.bank_per_resource] * len(names), self.refresh,
+            _("\u2026 and you get"),
+        )
+        self.counter_get.set_values(trade.give)  # a counter starts from what they offered
         self.info = UILabel(
-            pygame.Rect(self.px(20), self.px(246), self.px(580), self.px(26)),
-            "",
-            manager=self.ui,
-            container=panel,
+            pygame.Rect(px(20), px(352), self.rect.w - px(40), px(26)), "", manager=self.ui, container=panel
         )
         accept_ok = g.is_legal(Action("accept"))
-        y = self.rect.h - self.px(62)
+        y = self.rect.h - px(62)
         self.add_button(
             panel,
-            pygame.Rect(self.px(16), y, self.px(150), self.px(44)),
+            pygame.Rect(px(16), y, px(150), px(44)),
             _("Accept"),
             lambda: self.finish(Action("accept")),
             primary=True,
@@ -234,37 +337,47 @@ class AnswerOfferDialog(GameDialog):
         )
         self.add_button(
             panel,
-            pygame.Rect(self.px(176), y, self.px(150), self.px(44)),
+            pygame.Rect(px(176), y, px(150), px(44)),
             _("Decline"),
             lambda: self.finish(Action("reject")),
         )
         self.counter_button = self.add_button(
             panel,
-            pygame.Rect(self.px(336), y, self.px(260), self.px(44)),
-            _("Counter: my cards for theirs"),
+            pygame.Rect(self.rect.w - px(276), y, px(260), px(44)),
+            _("Send counter-offer"),
             self.counter,
             enabled=False,
-            tip=_("You give the cards chosen above, for what they offered"),
+            tip=_("You give the cards chosen above, for the cards chosen below"),
         )
         self.refresh()
 
     def counter_action(self) -> Action | None:
-        g = self.game
-        names = g.rules.resources
-        theirs = make_bundle([(names[i], n) for i, n in enumerate(g.s.trade.give) if n])
-        mine = self.counter_give.bundle()
-        return Action("counter", mine, theirs) if mine else None
+        """The counter-offer the steppers show (None while a side is empty)."""
+        mine, theirs = self.counter_give.bundle(), self.counter_get.bundle()
+        return Action("counter", mine, theirs) if mine and theirs else None
+
+    def counter_problem(self) -> str | None:
+        """Why the counter-offer shown cannot be sent (the engine's reason), or None."""
+        action = self.counter_action()
+        if action is None:
+            return _("Choose at least one card on each side")
+        reason = self.game.why_illegal(action)
+        return None if reason is None else reason_for(reason, self.scene.names, self.game.current_player)
 
     def refresh(self) -> None:
-        action = self.counter_action()
-        reason = None if action is None else self.game.why_illegal(action)
-        if action is not None:
-            self.info.set_text(reason or _("Counter-offer ready"))
-        (
+        reason = self.counter_problem()
+        if reason is None:
+            text = _(
+                "Counter-offer: you give {give} for {get}",
+                give=cards_text(dict(self.counter_give.bundle())),
+                get=cards_text(dict(self.counter_get.bundle())),
+            )
             self.counter_button.enable()
-            if action is not None and reason is None
-            else self.counter_button.disable()
-        )
+        else:
+            text = reason
+            self.counter_button.disable()
+        self.counter_button.set_tooltip(text)
+        self.info.set_text(text)
 
     def counter(self) -> None:
         action = self.counter_action()
@@ -274,6 +387,7 @@ class AnswerOfferDialog(GameDialog):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.counter_give.draw_icons(surface)
+        self.counter_get.draw_icons(surface)
 
 
 class TradeAnswersDialog(GameDialog):
@@ -284,7 +398,7 @@ class TradeAnswersDialog(GameDialog):
 
     def build(self) -> None:
         g = self.game
-        trade = g.s.trade
+        trade = self.view.trade
         names = g.rules.resources
         panel = self.frame(_("Answers to your offer"))
         y = self.px(54)

@@ -1,0 +1,617 @@
+"""The first-game coach (issue 12): during the player's own decisions, a short panel says what to do now and
+why, from the actual situation (the seat's view, its legal action kinds and the reasons the engine gives
+for what it cannot do). It can be hidden for a moment and turned off in Settings (``Settings.coach``).
+
+``coach_advice`` decides what to say (no drawing); ``draw_coach`` draws it on a parchment panel that fits
+the rectangle it is given. Every word goes through the translation function, with named placeholders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...i18n import _, ngettext
+from ...render.palette import GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, WOOD
+from ...text.events import place_text
+from ...text.reasons import PHASE_WORDS, card_name, cost_text, list_text
+
+if TYPE_CHECKING:
+    from ...engine.views import SeatView
+
+# GameScene._text: (surface, text, pos, size, colour, bold=False, anchor="topleft", max_w=None) -> Rect
+FontText = Callable[..., pygame.Rect]
+
+FOOTER = "Hide tips (H) · turn off in Settings"
+BUILD_KINDS = ("city", "settle", "buy", "develop", "road")  # most valuable first
+CARD_KINDS = ("knight", "road_building", "year_of_plenty", "monopoly")
+TRADE_KINDS = ("offer", "maritime", "market", "market_sell")
+ITEMS = {  # what a build kind makes, with its shortcut
+    "road": "a road (1)",
+    "settle": "a settlement (2)",
+    "city": "a city (3)",
+    "buy": "a development card (4)",
+    "develop": "terrain development (D)",
+}
+COST_ITEM = {"road": "road", "settle": "settlement", "city": "city", "buy": "development_card"}
+KEEP = {  # discard: what to keep for the nearest build
+    "road": "Keep {cards} for a road.",
+    "settlement": "Keep {cards} for a settlement.",
+    "city": "Keep {cards} for a city.",
+    "development_card": "Keep {cards} for a development card.",
+}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the coach says: a title, 2-4 short sentences, and a stable id of the situation (``key``) so the
+    panel can remember the advice the player dismissed."""
+
+    title: str
+    lines: list[str]
+    key: str
+
+    def __hash__(self) -> int:  # lines is a list: hash its contents
+        return hash((self.title, tuple(self.lines), self.key))
+
+
+# ------------------------------------------------------------------------------------------- the board
+
+
+def pips(n: int) -> int:
+    """How many of the 36 dice outcomes roll ``n`` (the dots under a number token); 0 for 7 and no token."""
+    return 6 - abs(7 - n) if 2 <= n <= 12 and n != 7 else 0
+
+
+def _productive(view: SeatView, h: int) -> bool:
+    return view.rules.terrain_resource.get(view.terrain[h]) is not None and bool(view.tokens_on(h))
+
+
+def _hex_pips(view: SeatView, h: int) -> int:
+    return sum(pips(n) for n in view.tokens_on(h)) if _productive(view, h) else 0
+
+
+def _place(view: SeatView, h: int) -> str:
+    """A hex as players name it: "the hills with the 6" (its first number), "the desert"."""
+    numbers = view.tokens_on(h)
+    places = {view.topo.hex_ids[h]: (view.terrain[h], numbers[0] if numbers else None)}
+    return place_text(places, view.topo.hex_ids[h])
+
+
+def _spot_free(view: SeatView, n: int) -> bool:
+    """Empty, and no building on a neighbouring intersection (the distance rule)."""
+    owner = view.node_owner
+    return owner[n] < 0 and all(owner[m] < 0 for m in view.topo.node_neighbours[n])
+
+
+def _spot_score(view: SeatView, n: int) -> int:
+    hexes = [h for h in view.topo.node_hexes[n] if _productive(view, h)]
+    kinds = {view.rules.terrain_resource[view.terrain[h]] for h in hexes}
+    return 3 * sum(_hex_pips(view, h) for h in hexes) + 2 * len(kinds)
+
+
+def _spot_text(view: SeatView, n: int) -> str:
+    hexes = [h for h in view.topo.node_hexes[n] if _productive(view, h)]
+    hexes.sort(key=lambda h: -_hex_pips(view, h))
+    dots = sum(_hex_pips(view, h) for h in hexes)
+    places = list_text([_place(view, h) for h in hexes])
+    return ngettext("{places} ({dots} dot)", "{places} ({dots} dots)", dots, places=places, dots=dots)
+
+
+def _legal_targets(game: Any, kind: str) -> list[Any] | None:
+    """The targets (``a``) of the legal actions of ``kind`` (the game's public API); None if unknown."""
+    legal = getattr(game, "legal_actions", None)
+    if legal is None:
+        return None
+    return [a.a for a in legal() if a.kind == kind]
+
+
+def _own_numbers(view: SeatView) -> list[int]:
+    """The numbers the seat's buildings collect on, most often rolled first."""
+    found = {n for b in view.buildings_of(view.seat) for h in view.topo.node_hexes[b] if _productive(view, h)
+             for n in view.tokens_on(h)}
+    return sorted(found, key=lambda n: (-pips(n), n))
+
+
+def _leader(view: SeatView) -> int | None:
+    """The other seat with the most visible points (then the most cards), or None alone at the table."""
+    others = [p for p in view.public if p.seat != view.seat]
+    if not others:
+        return None
+    return max(others, key=lambda p: (p.visible_vp, p.resource_cards)).seat
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else _("Player {n}", n=seat + 1)
+
+
+# ----------------------------------------------------------------------------------------------- advice
+
+
+def coach_advice(view: SeatView, legal_kinds: set[str], game: Any, names: list[str]) -> Advice | None:
+    """What the coach tells ``view.seat`` now, or None when it is not that seat's decision (or the game is
+    over). ``legal_kinds``: the kinds of the seat's legal actions; ``game``: read only through its public
+    API (``why_none``, ``rules``, ``cost_text``, ``legal_actions``), never its state."""
+    if view.is_over or view.to_act != view.seat:
+        return None
+    advise = _PHASES.get(view.phase)
+    if advise is None:
+        what = _(PHASE_WORDS.get(view.phase, view.phase.replace("_", " ")))
+        lines = [_("Now: {what}.", what=what),
+                 _("The header above the board says how, and Help (F1) lists the keys.")]
+        return Advice(_("Your move"), lines, view.phase)
+    return advise(view, set(legal_kinds), game, list(names))
+
+
+def _setup_settlement(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    rules = view.rules
+    number = len(view.buildings_of(view.seat)) + 1
+    lines = [
+        _("Pick a spot where three hexes meet with high numbers: 6 and 8 are rolled most often "
+          "(the dots under a number show how often)."),
+        _("Mix resources: brick and lumber build roads and settlements early; grain and ore make cities."),
+    ]
+    spots = _legal_targets(game, "settle")
+    if spots is None:
+        spots = [n for n in range(view.topo.num_nodes) if _spot_free(view, n)]
+    spots = [n for n in spots if isinstance(n, int) and 0 <= n < view.topo.num_nodes]
+    if spots:
+        best = max(spots, key=lambda n: (_spot_score(view, n), -n))
+        if _spot_score(view, best) > 0:
+            lines.append(_("A strong free spot now: {spot}.", spot=_spot_text(view, best)))
+    pays = number == rules.starting_resources_from
+    if pays:
+        lines.append(_("This settlement also pays you one card from each hex around it right away."))
+    elif "token_removal" in rules.modules:
+        lines.append(_("Then you take the number token of one hex beside it into your reserve."))
+    title = _("Founding settlement {n} of {total}", n=number, total=max(number, rules.setup_settlements))
+    return Advice(title, lines[:4], "setup_settlement:pays" if pays else "setup_settlement")
+
+
+def _setup_road(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    lines = [_("Point the road toward a free spot two paths away, where your next settlement can go.")]
+    topo, me = view.topo, view.seat
+    edges = _legal_targets(game, "road") or []
+    best: tuple[int, int] | None = None
+    for e in edges:
+        if not isinstance(e, int) or not 0 <= e < topo.num_edges:
+            continue
+        for end in topo.edge_nodes[e]:
+            if view.node_owner[end] == me:
+                continue
+            for n in topo.node_neighbours[end]:
+                if _spot_free(view, n):
+                    score = _spot_score(view, n)
+                    if best is None or score > best[0]:
+                        best = (score, n)
+    if best is not None and best[0] > 0:
+        lines.append(_("Good spot that way: {spot}.", spot=_spot_text(view, best[1])))
+    lines.append(_("Nobody may build a settlement right next to another one, so aim where there is room."))
+    return Advice(_("Founding road"), lines, "setup_road")
+
+
+def _roll(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    rules = view.rules
+    lines = [_("Roll the dice (R). Every hex showing the rolled number pays its resource to each settlement "
+               "(1 card) and city (2) on its corners.")]
+    numbers = _own_numbers(view)
+    if numbers:
+        lines.append(_("Your buildings collect on {numbers}.", numbers=list_text([str(n) for n in numbers])))
+    key = "roll"
+    mine = set(view.buildings_of(view.seat))
+    if "knight" in kinds and mine & set(view.topo.hex_nodes[view.robber]):
+        lines.append(_("The robber blocks {place}, where you collect: play the Knight first to move it away "
+                       "(and steal a card).", place=_place(view, view.robber)))
+        key = "roll:knight"
+    elif kinds & set(CARD_KINDS):
+        cards = list_text([card_name(k) for k in CARD_KINDS if k in kinds])
+        lines.append(_("You may play one development card before rolling: {cards}.", cards=cards))
+    held = sum(view.hand)
+    if held > rules.discard_limit and len(lines) < 4:
+        lines.append(_("You hold {n} cards: on a 7, anyone with more than {limit} discards half, so spend "
+                       "them soon.", n=held, limit=rules.discard_limit))
+    if "market" in rules.modules and len(lines) < 4:
+        lines.append(_("The difference between the two dice sets this turn's market price "
+                       "(a double closes it)."))
+    return Advice(_("Roll the dice"), lines, key)
+
+
+def _worth(kind: str, rules: Any) -> str:
+    if kind == "settle":
+        return ngettext("A settlement is {n} point and more income from the hexes around it.",
+                        "A settlement is {n} points and more income from the hexes around it.",
+                        rules.vp_settlement, n=rules.vp_settlement)
+    if kind == "city":
+        return _("A city doubles a settlement's income and adds a point.")
+    if kind == "buy":
+        return _("A development card may be a Knight (toward Largest Army) or a victory point.")
+    if kind == "develop":
+        return _("Developing terrain puts your reserve tokens on a hex beside you: more numbers, "
+                 "more income.")
+    return _("A road opens new spots for settlements and counts toward Longest Road.")
+
+
+def _closest(view: SeatView, can: list[str], game: Any) -> tuple[str, dict[str, int]] | None:
+    """The build kind the seat lacks the fewest cards for (``why_none`` says what is missing)."""
+    owner, me = view.node_owner, view.seat
+    has_settlement = any(o == me and view.node_level[n] == 1 for n, o in enumerate(owner))
+    has_spot = any(
+        _spot_free(view, n) and any(view.edge_owner[e] == me for e in view.topo.node_edges[n])
+        for n in range(view.topo.num_nodes)
+    )
+    best: tuple[int, int, str, dict[str, int]] | None = None
+    for rank, kind in enumerate(BUILD_KINDS):
+        if kind in can or kind == "develop" or (kind == "city" and not has_settlement):
+            continue
+        if kind == "settle" and not has_spot:
+            continue
+        reason = game.why_none(kind)
+        if getattr(reason, "code", None) != "need_resources":
+            continue
+        missing = {str(r): int(n) for r, n in dict(reason.params.get("missing") or {}).items() if n}
+        if missing and (best is None or (sum(missing.values()), rank) < best[:2]):
+            best = (sum(missing.values()), rank, kind, missing)
+    return None if best is None else (best[2], best[3])
+
+
+def _trade_line(view: SeatView, kinds: set[str], missing: dict[str, int] | None) -> str | None:
+    rules = view.rules
+    if view.built_this_turn and rules.option("strict_trade_then_build", True):
+        return _("You have built this turn, so trading is over: build more or end your turn (E).")
+    if not kinds & set(TRADE_KINDS):
+        return None
+    cards = cost_text(missing) if missing else _("the cards you need")
+    rate = rules.rate_none
+    best = min(view.harbour_rates) if view.harbour_rates else rate
+    if "market" in kinds or "market_sell" in kinds:
+        return _("Turn spare cards into {cards}: buy from the market (T) or trade with the bank "
+                 "(B, {rate}:1).", cards=cards, rate=best)
+    if "offer" in kinds and best < rate:
+        return _("Turn spare cards into {cards}: trade with the others (T) or the bank (B: {rate}:1, or "
+                 "{best}:1 at your harbour).", cards=cards, rate=rate, best=best)
+    if "offer" in kinds:
+        return _("Turn spare cards into {cards}: trade with the others (T) or the bank (B, {rate}:1).",
+                 cards=cards, rate=rate)
+    return _("Turn spare cards into {cards} at the bank (B, {rate}:1).", cards=cards, rate=best)
+
+
+def _main(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    can = [k for k in BUILD_KINDS if k in kinds]
+    closest = _closest(view, can, game)
+    lines: list[str] = []
+    if can:
+        lines.append(_("You can build now: {items}.", items=list_text([_(ITEMS[k]) for k in can])))
+        lines.append(_worth(can[0], view.rules))
+    if closest is not None:
+        kind, missing = closest
+        lines.append(_("Closest next: {item}, missing {cards}.", item=_(ITEMS[kind]),
+                       cards=cost_text(missing)))
+    trade = _trade_line(view, kinds, closest[1] if closest else None)
+    if trade is not None:
+        if can and not view.built_this_turn and view.rules.option("strict_trade_then_build", True):
+            trade += " " + _("Trade first: no trading after you build.")
+        lines.append(trade)
+    cards = [k for k in CARD_KINDS if k in kinds]
+    if cards and len(lines) < 4:
+        lines.append(_("You may also play a development card: {cards}.",
+                       cards=list_text([card_name(k) for k in cards])))
+    if len(lines) < 2:
+        lines.append(_("Nothing more to do? End your turn (E); the next roll may bring what you need."))
+    if can:
+        key, title = "main:build:" + "+".join(can), _("Build")
+    elif closest is not None:
+        key, title = "main:closest:" + closest[0], _("Save up")
+    else:
+        key, title = "main:idle", _("Your turn")
+    return Advice(title, lines[:4], key)
+
+
+def _robber(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    token = "token_robber" in view.rules.modules
+    if token:
+        first = _("Move the robber onto a number token of the leader (most points): it blocks that number on "
+                  "its hex and you steal one card from a player beside it.")
+    else:
+        first = _("Move the robber onto a hex of the leader (most points): it blocks that hex and you steal "
+                  "one card from a player beside it.")
+    lines = [first]
+    leader = _leader(view)
+    if leader is not None:
+        lines.append(ngettext("{name} leads with {n} point.", "{name} leads with {n} points.",
+                              view.public[leader].visible_vp, name=_name(names, leader),
+                              n=view.public[leader].visible_vp))
+        target = _robber_target(view, leader)
+        if target is not None:
+            lines.append(_("A good target: {place}, beside {name} and none of yours.",
+                           place=_place(view, target), name=_name(names, leader)))
+    return Advice(_("Move the robber"), lines, "robber")
+
+
+def _robber_target(view: SeatView, leader: int) -> int | None:
+    best: tuple[int, int] | None = None
+    for h in range(view.topo.num_hexes):
+        corners = view.topo.hex_nodes[h]
+        owners = [view.node_owner[n] for n in corners]
+        if view.seat in owners or leader not in owners or not _productive(view, h):
+            continue
+        if h == view.robber and view.robber_slot < 0:
+            continue
+        weight = sum(view.node_level[n] for n in corners if view.node_owner[n] == leader)
+        score = weight * _hex_pips(view, h)
+        if best is None or score > best[0]:
+            best = (score, h)
+    return None if best is None else best[1]
+
+
+def _place_robber(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    return Advice(_("Place the robber"), [
+        _("You start: place the robber on one of the deserts. It blocks nothing there."),
+        _("Later a 7 or a Knight moves it onto a hex of the leader."),
+    ], "place_robber")
+
+
+def _discard(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    rules = view.rules
+    owed = next((n for seat, n in view.discards_pending if seat == view.seat), sum(view.hand) // 2)
+    lines = [
+        _("You hold more than {limit} cards on a 7: discard half ({n}).", limit=rules.discard_limit, n=owed),
+        _("Keep what you need for your next build; let go of cards you hold many of."),
+    ]
+    best: tuple[int, int, str] | None = None
+    for rank, item in enumerate(("city", "settlement", "development_card", "road")):
+        cost = rules.costs.get(item)
+        if cost is None:
+            continue
+        short = sum(max(0, c - h) for c, h in zip(cost, view.hand, strict=False))
+        if best is None or (short, rank) < best[:2]:
+            best = (short, rank, item)
+    if best is not None:
+        cost = rules.costs[best[2]]
+        held = {r: min(c, n) for r, c, n in zip(rules.resources, cost, view.hand, strict=False) if c and n}
+        if held:
+            lines.append(_(KEEP[best[2]], cards=cost_text(held)))
+    return Advice(_("Discard half"), lines, "discard")
+
+
+def _road_building(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    rules, n = view.rules, max(1, view.free_roads)
+    return Advice(_("Road Building"), [
+        ngettext("Place {n} free road: click a glowing path.", "Place {n} free roads: click a glowing path.",
+                 n, n=n),
+        _("Point them toward a free spot for your next settlement, or lengthen your road: a chain of {min} "
+          "or more earns Longest Road ({vp} points).", min=rules.longest_road_min, vp=rules.vp_longest_road),
+    ], "road_building")
+
+
+def _special_build(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    can = [k for k in BUILD_KINDS if k in kinds]
+    lines = [_("{name} has ended their turn. With 5 or 6 players everyone may build between turns, with the "
+               "cards in hand (no trading, no card play).", name=_name(names, view.active))]
+    if can:
+        lines.append(_("You can build now: {items}.", items=list_text([_(ITEMS[k]) for k in can])))
+        lines.append(_("Or Pass (E) to keep your cards for your own turn."))
+    else:
+        lines.append(_("Nothing to build with your cards: Pass (E)."))
+    return Advice(_("Special building phase"), lines, "special_build")
+
+
+def _remove_token(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    lines = [
+        _("Take the number token of one hex beside your new settlement into your reserve: that hex stops "
+          "producing."),
+        _("Avoid taking often-rolled numbers (many dots); lumber is needed early, so spare the forests."),
+    ]
+    targets = [view.topo.hex_index[t] for t in _legal_targets(game, "remove_token") or ()
+               if isinstance(t, str) and t in view.topo.hex_index]
+    if targets:
+        cheapest = min(targets, key=lambda h: (_hex_pips(view, h), view.terrain[h] == "forest", h))
+        lines.append(_("The least painful choice here: {place}.", place=_place(view, cheapest)))
+    lines.append(_("Later, develop terrain (D) to put your reserve tokens on hexes beside your buildings."))
+    return Advice(_("Take a number token"), lines[:4], "remove_token")
+
+
+def _market_cap(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    market = view.modules.get("market") or {}
+    cap = view.rules.data.get("module_settings", {}).get("market", {}).get("open_cap", 7)
+    n = int(market.get("excess") or 0)
+    return Advice(_("Market over its limit"), [
+        ngettext("The market holds at most {cap} open cards: put {n} aside.",
+                 "The market holds at most {cap} open cards: put {n} aside.", n, cap=cap, n=n),
+        _("Put aside what you need least: the open cards are what both of you can buy next."),
+    ], "market_cap")
+
+
+def _bundle(view: SeatView, counts: Iterable[int]) -> dict[str, int]:
+    return {r: n for r, n in zip(view.rules.resources, counts, strict=False) if n}
+
+
+def _trade_offer(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    trade = view.trade
+    lines = []
+    if trade is not None:
+        lines.append(_("{name} offers you {give} for {get}.", name=_name(names, trade.giver),
+                       give=cost_text(_bundle(view, trade.give)), get=cost_text(_bundle(view, trade.get))))
+    lines.append(_("Accept if it brings you closer to your next build; otherwise counter with what you need, "
+                   "or reject it."))
+    if "accept" not in kinds:
+        lines.append(_("You do not hold the cards asked for: you can only counter or reject."))
+    return Advice(_("A trade offer"), lines, "trade_offer")
+
+
+def _trade_confirm(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    return Advice(_("Choose a partner"), [
+        _("Players answered your offer: trade with one who accepted, or cancel the offer."),
+        _("A counter-offer shows what they would rather give; take it only if it helps your next build."),
+    ], "trade_confirm")
+
+
+_PHASES: dict[str, Callable[[SeatView, set[str], Any, list[str]], Advice]] = {
+    "setup_settlement": _setup_settlement,
+    "setup_road": _setup_road,
+    "roll": _roll,
+    "main": _main,
+    "robber": _robber,
+    "place_robber": _place_robber,
+    "discard": _discard,
+    "road_building": _road_building,
+    "special_build": _special_build,
+    "remove_token": _remove_token,
+    "market_cap": _market_cap,
+    "trade_offer": _trade_offer,
+    "trade_confirm": _trade_confirm,
+}
+
+
+# ---------------------------------------------------------------------------------------------- drawing
+
+_SIZES = ((15, 13, 11), (14, 12, 10), (13, 11, 10), (12, 10, 9))  # title, lines, footer: shrink in steps
+_LAYOUTS: dict[tuple[Any, ...], tuple[tuple[int, int, int], list[tuple[str, int]], int, bool]] = {}
+_SHADOW = (20, 12, 6)
+_BORDER = (107, 74, 47)
+_BULLET = (176, 128, 40)
+
+
+class _Measure:
+    """Text sizes through the screen's own text function, drawn on a 1x1 scratch surface."""
+
+    def __init__(self, font_text: FontText) -> None:
+        self.font_text = font_text
+        self.scratch = pygame.Surface((1, 1))
+        self.cache: dict[tuple[str, int, bool], tuple[int, int]] = {}
+
+    def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+        key = (text, size, bold)
+        if key not in self.cache:
+            self.cache[key] = self.font_text(self.scratch, text, (0, 0), size, INK, bold=bold).size
+        return self.cache[key]
+
+    def wrap(self, text: str, width: int, size: int) -> list[str]:
+        """``text`` broken into lines no wider than ``width`` (a single long word stays whole)."""
+        space = max(1, self.size("a a", size)[0] - self.size("aa", size)[0])
+        lines: list[list[str]] = [[]]
+        used = 0
+        for word in text.split():
+            w = self.size(word, size)[0]
+            if lines[-1] and used + space + w > width:
+                lines.append([word])
+                used = w
+            else:
+                used += (space if lines[-1] else 0) + w
+                lines[-1].append(word)
+        out: list[str] = []
+        for words in lines:  # check the estimate with the real width (kerning), moving words down if needed
+            while len(words) > 1 and self.size(" ".join(words), size)[0] > width:
+                out.append(" ".join(words[:-1]))
+                words = words[-1:]
+            out.append(" ".join(words))
+        return [line for line in out if line]
+
+
+def _layout(advice: Advice, footer: str, width: int, height: int, px: Callable[[float], int],
+            font_text: FontText) -> tuple[tuple[int, int, int], list[tuple[str, int]], int, bool]:
+    """Choose the text sizes and wrapped lines that fit ``width`` x ``height``: (sizes, [(line, bullet
+    index or -1 for a continuation)], lines shown, footer shown)."""
+    key = (advice.title, tuple(advice.lines), footer, width, height, px(100))
+    cached = _LAYOUTS.get(key)
+    if cached is not None:
+        return cached
+    m = _Measure(font_text)
+    pad, gap, indent = px(10), px(6), px(14)
+    result = None
+    for sizes in _SIZES:
+        title_h = max(m.size(advice.title, sizes[0], True)[1], px(20))
+        line_h = m.size("Ag", sizes[1])[1]
+        rows: list[tuple[str, int]] = []
+        for i, text in enumerate(advice.lines):
+            for j, row in enumerate(m.wrap(text, width - 2 * pad - indent, sizes[1])):
+                rows.append((row, i if j == 0 else -1))
+        body = len(rows) * line_h + (len(advice.lines) - 1) * px(3)
+        foot_h = m.size(footer, sizes[2])[1] + gap if footer else 0
+        need = 2 * pad + title_h + gap + body + foot_h
+        result = (sizes, rows, len(rows), bool(footer))
+        if need <= height:
+            break
+    else:  # even the smallest text is too tall: the footer goes first, then the last rows
+        sizes, rows = result[0], result[1]  # type: ignore[index]
+        title_h = max(m.size(advice.title, sizes[0], True)[1], px(20))
+        line_h = m.size("Ag", sizes[1])[1]
+        room = height - 2 * pad - title_h - gap
+        foot_h = m.size(footer, sizes[2])[1] + gap if footer else 0
+        keep_footer = bool(footer) and room - foot_h >= len(rows) * line_h
+        shown = max(0, min(len(rows), (room - (foot_h if keep_footer else 0)) // max(1, line_h)))
+        result = (sizes, rows, shown, keep_footer)
+    if len(_LAYOUTS) > 64:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = result
+    return result
+
+
+def draw_coach(surface: pygame.Surface, rect: pygame.Rect, advice: Advice, px: Callable[[float], int],
+               font_text: FontText, *, footer: str | None = None, anchor: str = "top") -> pygame.Rect:
+    """Draw ``advice`` on a parchment panel inside ``rect`` and return the rect used (never outside
+    ``rect``: the text shrinks, then the footer and the last lines give way, on a small one).
+
+    ``px(value)`` scales a size; ``font_text`` is the screen's text function (``GameScene._text``).
+    ``footer``: the small hint at the bottom (default: how to hide the tips; "" for none). ``anchor``:
+    "top" keeps the panel at the top of ``rect``, "bottom" at its bottom.
+    """
+    rect = pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return pygame.Rect(rect.topleft, (0, 0))
+    footer = _(FOOTER) if footer is None else footer
+    shadow = px(3) if rect.h > 8 * px(3) else 0
+    sizes, rows, shown, with_footer = _layout(advice, footer, rect.w, rect.h - shadow, px, font_text)
+    m = _Measure(font_text)
+    pad, gap, indent = px(10), px(6), px(14)
+    title_h = max(m.size(advice.title, sizes[0], True)[1], px(20))
+    line_h = m.size("Ag", sizes[1])[1]
+    starts = sum(1 for _row, i in rows[:shown] if i > 0)
+    body = shown * line_h + starts * px(3)
+    foot_h = m.size(footer, sizes[2])[1] + gap if with_footer else 0
+    h = min(rect.h - shadow, 2 * pad + title_h + gap + body + foot_h)
+    top = rect.bottom - h - shadow if anchor == "bottom" else rect.y
+    panel = pygame.Rect(rect.x, top, rect.w, h)
+    used = pygame.Rect(rect.x, top, rect.w, h + shadow)
+    old_clip = surface.get_clip()
+    surface.set_clip(used.clip(old_clip))
+    try:
+        radius = min(px(10), panel.h // 2, panel.w // 2)
+        if shadow:
+            pygame.draw.rect(surface, _SHADOW, panel.move(0, shadow), border_radius=radius)
+        pygame.draw.rect(surface, PARCHMENT, panel, border_radius=radius)
+        pygame.draw.rect(surface, GOLD, pygame.Rect(panel.x, panel.y, panel.w, min(panel.h, px(4))),
+                         border_top_left_radius=radius, border_top_right_radius=radius)
+        pygame.draw.rect(surface, _BORDER, panel, 2, border_radius=radius)
+        x, y, inner_w = panel.x + pad, panel.y + pad, panel.w - 2 * pad
+        r = max(2, title_h // 2 - px(1))
+        centre = (x + r, y + title_h // 2)
+        pygame.draw.circle(surface, GOLD, centre, r)
+        pygame.draw.circle(surface, WOOD, centre, r, max(1, px(1.5)))
+        font_text(surface, "!", centre, max(8, sizes[0] - 3), WOOD, bold=True, anchor="center")
+        font_text(surface, advice.title, (x + 2 * r + px(8), y + title_h // 2), sizes[0], INK, bold=True,
+                  anchor="midleft", max_w=max(1, inner_w - 2 * r - px(8)))
+        y += title_h + gap // 2
+        pygame.draw.line(surface, PARCHMENT_DARK, (x, y), (panel.right - pad, y), max(1, px(1)))
+        y += gap // 2
+        for k, (row, start) in enumerate(rows[:shown]):
+            if start > 0:
+                y += px(3)
+            text = row
+            if k == shown - 1 and shown < len(rows):
+                text = row.rstrip(".,;:") + "…"
+            if start >= 0:
+                pygame.draw.circle(surface, _BULLET, (x + px(5), y + line_h // 2), max(2, px(3)))
+            font_text(surface, text, (x + indent, y), sizes[1], INK, max_w=max(1, inner_w - indent))
+            y += line_h
+        if with_footer:
+            y = panel.bottom - pad - (foot_h - gap)
+            pygame.draw.line(surface, PARCHMENT_DARK, (x, y - gap // 2), (panel.right - pad, y - gap // 2),
+                             max(1, px(1)))
+            font_text(surface, footer, (panel.right - pad, y), sizes[2], INK_SOFT, anchor="topright",
+                      max_w=max(1, inner_w))
+    finally:
+        surface.set_clip(old_clip)
+    return used

@@ -1,0 +1,403 @@
+"""The action bar: the buttons (roll, end, trade, bank, builds, undo, help, menu), whether each is enabled
+and why not (from the legal actions and the engine's reason codes), their shortcuts, and the dialogs a
+phase needs.
+
+A part of ``GameScene`` (a mixin): it reads the scene's seat view (``view``), ``px``, ``names``, ``colours``
+and ``regions()``, so a replay viewer can reuse it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.elements import UITextEntryLine
+
+from ...engine import Action
+from ...engine.modules import market, remote_cards, terrain_development, token_removal
+from ...engine.queries import CITY, ROAD, SETTLEMENT, road_spots, settlement_spots
+from ...i18n import _
+from ...text import cards_text, reason_for
+from ..widgets import TipButton
+from .game_header import HINTS
+
+if TYPE_CHECKING:
+    pass
+
+
+class ActionBar:
+    """The action buttons, their state, reasons and shortcuts."""
+
+    def _build_reason(self, kind: str) -> str | None:
+        """Why the shown player cannot build ``kind`` now (None: they can)."""
+        g, ctl = self.game, self.ctl
+        seat = ctl.seat_to_act
+        if g.is_over:
+            return _("The game is over")
+        if not ctl.human_to_act or seat != self.viewer:
+            return _("Wait for your turn")
+        if g.phase not in ("main", "special_build"):
+            return _(HINTS.get(g.phase, "Not now"))
+        if kind == "develop":
+            if not token_removal.reserve_of(g, seat):
+                return _("Your reserve has no tokens left: each player develops at most three times (D-6.6)")
+            if g.phase != "main" or not g.s.dice:
+                return _("Develop after rolling, in your build phase")
+            if not terrain_development.development_actions(g, seat):
+                return _(
+                    "Costs {cards}, or an unused development card (D-6.2)",
+                    cards=self._develop_cost_text(),
+                )
+            return None
+        rules = g.rules
+        item = {"road": "road", "settlement": "settlement", "city": "city", "buy": "development_card"}[kind]
+        hand = g.s.hands[seat]
+        left = g.s.pieces_left[seat]
+        cost_text = _("Costs {cost}", cost=g.cost_text(item))
+        if kind == "buy":
+            if not g.s.dev_deck:
+                return _("The development deck is empty")
+        else:
+            piece = {"road": ROAD, "settlement": SETTLEMENT, "city": CITY}[kind]
+            if not left[piece]:
+                return _("You have no {piece}s left", piece=_(kind))
+        if any(h < c for h, c in zip(hand, rules.costs[item], strict=True)):
+            return cost_text
+        if kind == "road" and not road_spots(g, seat):
+            return _("There is nowhere to build a road")
+        if kind == "settlement" and not settlement_spots(g, seat):
+            return _("No free spot at the end of your roads (settlements need two paths between them)")
+        if kind == "city" and not any(g.s.node_level[n] == 1 for n in g.s.buildings_of[seat]):
+            return _("A city replaces one of your settlements")
+        return None
+
+    def _sync_widgets(self) -> None:
+        """Enable, disable and explain the buttons for the current state (only when it changed)."""
+        g, ctl = self.game, self.ctl
+        legal = ctl.legal() if ctl.human_to_act else []
+        kinds = {a.kind for a in legal}
+        state = (len(g.history), ctl.human_to_act, self.viewer, g.phase, len(ctl.undo_stack), g.is_over)
+        if state == self._ui_state:
+            return
+        self._ui_state = state
+        mine = ctl.human_to_act and ctl.seat_to_act == self.viewer
+
+        def enable(key: str, on: bool, tip: str) -> None:
+            b = self.buttons.get(key)
+            if b is None or self._widget_state.get(key) == (on, tip):
+                return
+            self._widget_state[key] = (on, tip)
+            b.enable() if on else b.disable()
+            b.set_tooltip(tip)
+
+        enable(
+            "roll",
+            mine and "roll" in kinds,
+            _("Roll the dice") if "roll" in kinds else _("You can roll at the start of your turn"),
+        )
+        sbp = g.phase == "special_build"
+        end_button = self.buttons.get("end")
+        if end_button is not None and self._end_is_pass != sbp:
+            self._end_is_pass = sbp
+            end_button.set_text(_("Pass") if sbp else _("End turn"))
+        enable(
+            "end",
+            mine and "end" in kinds,
+            (_("Done building: the next player may build") if sbp else _("Pass the dice to the next player"))
+            if "end" in kinds
+            else _("Not now: {hint}", hint=_(HINTS.get(g.phase, ""))),
+        )
+        if self.has_market:
+            trade_ok = mine and bool(kinds & {"market", "market_sell"})
+            enable(
+                "trade",
+                trade_ok,
+                _("Buy open market cards at the turn's price (D-4)")
+                if trade_ok
+                else (_("Wait for your turn") if not mine else self._market_reason()),
+            )
+        else:
+            trade_ok = mine and "offer" in kinds
+            why = g.why_illegal(Action("offer", (("brick", 1),), (("ore", 1),))) or _("Not now")
+            offer_tip = _("Offer a trade to the other players")
+            enable("trade", trade_ok, offer_tip if trade_ok else reason_for(why, self.names, self.viewer))
+        bank_ok = mine and g.phase == "main" and not (g.s.built and g.rules.option("strict_trade_then_build"))
+        enable(
+            "bank",
+            bank_ok,
+            _("Trade with the bank: 4:1, or better at your harbours")
+            if bank_ok
+            else _("Bank trades happen after rolling and before building"),
+        )
+        enable(
+            "undo",
+            ctl.can_undo(),
+            _("Take back your last build or trade with the bank or market")
+            if ctl.can_undo()
+            else _("Nothing to undo since the last dice roll, card or steal"),
+        )
+        if self.has_develop:
+            reason = self._build_reason("develop")
+            enable(
+                "develop",
+                reason is None,
+                reason
+                or _(
+                    "Put reserve tokens on a hex next to your building, paying {cards} or a development card "
+                    "(D-6), then click a glowing hex",
+                    cards=self._develop_cost_text(),
+                ),
+            )
+        for key in ("road", "settlement", "city", "buy"):
+            reason = self._build_reason(key)
+            enable(
+                key,
+                reason is None,
+                reason
+                or _(
+                    "Costs {cost}",
+                    cost=g.cost_text(
+                        {
+                            "road": "road",
+                            "settlement": "settlement",
+                            "city": "city",
+                            "buy": "development_card",
+                        }[key]
+                    ),
+                ),
+            )
+        if self.mode and self._build_reason(self.mode) is not None:
+            self.mode = None
+        self._sync_play_buttons(kinds if mine else set())
+
+    def _develop_cost_text(self) -> str:
+        """'1 grain, 1 wool, 1 ore': terrain development's cost from the rule file (D-6.2)."""
+        g = self.game
+        return cards_text(dict(zip(g.rules.resources, terrain_development.development_cost(g), strict=True)))
+
+    def _market_reason(self) -> str:
+        """Why the market button is off for the player to act (D-4.3, D-4.1)."""
+        g = self.game
+        if g.phase != "main":
+            return _(HINTS.get(g.phase, "Not now"))
+        open_cards = market.state(g).open
+        if not open_cards:
+            return _("The market has no open cards")
+        seat = g.current_player
+        price = min((market.price(g, r) or 99) for r in set(open_cards))
+        if market.price(g, 0) is not None and sum(g.s.hands[seat]) < price:
+            return _("An open card costs {n} of your cards this turn", n=price)
+        return g.why_illegal(Action("market", (("brick", 1),), g.rules.resources[open_cards[0]])) or _(
+            "Not now"
+        )
+
+    def on_button(self, element: object) -> bool:
+        for key, b in self.buttons.items():
+            if element is b:
+                self.press(key)
+                return True
+        for kind, b in self.play_buttons.items():
+            if element is b:
+                self.play_card(kind)
+                return True
+        return False
+
+    def press(self, key: str) -> None:
+        """A button or its shortcut."""
+        g = self.game
+        if key == "menu":
+            self.open_pause()
+        elif key == "help":
+            from .game_dialogs import HelpDialog
+
+            self.app.push(HelpDialog(self.app))
+        elif not self.ctl.human_to_act or self.ctl.seat_to_act != self.viewer:
+            return
+        elif key == "roll" and g.is_legal(Action("roll")):
+            self.do(Action("roll"))
+        elif key == "end" and g.is_legal(Action("end")):
+            self.mode = None
+            self.do(Action("end"))
+        elif key == "undo":
+            if self.ctl.undo():
+                self.log_lines.append(_("(move taken back)"))
+                self._refresh_log()
+                self._ui_state = None
+        elif key in ("road", "settlement", "city", "develop"):
+            if key == "develop" and not self.has_develop:
+                return
+            if self._build_reason(key) is None:
+                self.mode = None if self.mode == key else key
+        elif key == "buy" and g.is_legal(Action("buy")):
+            self.do(Action("buy"))
+        elif key == "trade" and g.phase == "main" and self.has_market:
+            from .dois_dialogs import MarketDialog
+
+            if self.buttons["trade"].is_enabled:
+                self.app.push(MarketDialog(self.app, self))
+        elif key == "trade" and g.phase == "main":
+            from .trade_dialogs import TradeDialog
+
+            self.app.push(TradeDialog(self.app, self))
+        elif key == "bank" and g.phase == "main":
+            from .trade_dialogs import BankDialog
+
+            self.app.push(BankDialog(self.app, self))
+        self.app.mark_dirty()
+
+    def play_card(self, kind: str) -> None:
+        from .game_dialogs import ResourceChoiceDialog
+
+        if kind in ("knight", "road_building"):
+            self.do(Action(kind))
+        elif kind == "year_of_plenty":
+            self.app.push(ResourceChoiceDialog(self.app, self, "year_of_plenty"))
+        elif kind == "monopoly":
+            self.app.push(ResourceChoiceDialog(self.app, self, "monopoly"))
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        # only a text field keeps the keys (a clicked button kept the focus and the shortcuts: issue 12, #2)
+        if any(isinstance(e, UITextEntryLine) for e in self.ui.get_focus_set() or ()):
+            return False
+        keys = {
+            pygame.K_r: "roll",
+            pygame.K_e: "end",
+            pygame.K_SPACE: "end",
+            pygame.K_1: "road",
+            pygame.K_2: "settlement",
+            pygame.K_3: "city",
+            pygame.K_4: "buy",
+            pygame.K_5: "develop",
+            pygame.K_d: "develop",
+            pygame.K_t: "trade",
+            pygame.K_b: "bank",
+            pygame.K_u: "undo",
+            pygame.K_h: "help",
+            pygame.K_F1: "help",
+        }
+        if event.key == pygame.K_ESCAPE:
+            if self.mode:
+                self.mode = None
+            else:
+                self.open_pause()
+            return True
+        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.press("undo")
+            return True
+        key = keys.get(event.key)
+        if key:
+            self.press(key)
+            return True
+        return False
+
+    def build_buttons(self, right: pygame.Rect) -> int:
+        """Lay out the action buttons in the right column; return the y below them."""
+        s = self.px
+        x0, bw = right.x + s(14), right.w - s(28)
+        y = right.y + s(112)
+        half = (bw - s(8)) // 2
+        self.buttons = {}
+        self._widget_state = {}
+        self._end_is_pass = False  # the End turn button reads "Pass" in the special building phase
+        self._play_state = None
+
+        def button(key: str, rect: pygame.Rect, text: str, tip: str, primary: bool = False) -> None:
+            self.buttons[key] = TipButton(  # a disabled button still says why (issue 12, defect 6)
+                rect, text, manager=self.ui, tool_tip_text=tip, object_id="#primary" if primary else None
+            )
+
+        button("roll", pygame.Rect(x0, y, half, s(44)), _("Roll"), _("Roll the dice (R)"), primary=True)
+        button(
+            "end",
+            pygame.Rect(x0 + half + s(8), y, half, s(44)),
+            _("End turn"),
+            _("Pass the dice to the next player (E)"),
+            primary=True,
+        )
+        y += s(52)
+        if self.has_market:  # D-4.1: no trade between players; the market instead
+            button(
+                "trade",
+                pygame.Rect(x0, y, half, s(38)),
+                _("Market"),
+                _("Buy open market cards at the turn's price (T)"),
+            )
+        else:
+            button(
+                "trade",
+                pygame.Rect(x0, y, half, s(38)),
+                _("Trade"),
+                _("Offer a trade to the other players (T)"),
+            )
+        button(
+            "bank",
+            pygame.Rect(x0 + half + s(8), y, half, s(38)),
+            _("Bank"),
+            _("Trade with the bank: 4:1, or better at your harbours (B)"),
+        )
+        y += s(48)
+        builds = [
+            ("road", _("Road")),
+            ("settlement", _("Settlement")),
+            ("city", _("City")),
+            ("buy", _("Dev. card")),
+        ]
+        if self.has_develop:  # D-6: terrain development is a build
+            builds.append(("develop", _("Develop")))
+        for i, (key, label) in enumerate(builds):
+            col, row = i % 2, i // 2
+            button(key, pygame.Rect(x0 + col * (half + s(8)), y + row * s(66), half, s(38)), label, "")
+        y += (len(builds) + 1) // 2 * s(66)
+        third = (bw - s(16)) // 3
+        button(
+            "undo",
+            pygame.Rect(x0, y, third, s(34)),
+            _("Undo"),
+            _("Take back your last build or bank trade, until the dice, a card or a steal (U)"),
+        )
+        button(
+            "help", pygame.Rect(x0 + third + s(8), y, third, s(34)), _("Help"), _("Keyboard shortcuts (H)")
+        )
+        button(
+            "menu",
+            pygame.Rect(x0 + 2 * (third + s(8)), y, third, s(34)),
+            _("Menu"),
+            _("Pause: save, load, settings, rules, quit (Esc)"),
+        )
+        y += s(44)
+        return y
+
+    def _open_phase_dialog(self) -> None:
+        """Phases that need a dialog for the human: discarding, answering an offer, choosing a partner."""
+        g = self.game
+        key = (g.phase, len(g.history), self.ctl.seat_to_act)
+        if key == self.dialog_open_for:
+            return
+        from . import game_dialogs as d
+        from . import trade_dialogs as td
+
+        if g.phase == "discard":
+            self.dialog_open_for = key
+            self.app.push(d.DiscardDialog(self.app, self, g.s.discard_queue[0][1]))
+        elif g.phase == "trade_offer":
+            self.dialog_open_for = key
+            self.app.push(td.AnswerOfferDialog(self.app, self))
+        elif g.phase == "trade_confirm":
+            self.dialog_open_for = key
+            self.app.push(td.TradeAnswersDialog(self.app, self))
+        elif g.phase == "market_cap":
+            from .dois_dialogs import MarketCapDialog
+
+            self.dialog_open_for = key
+            self.app.push(MarketCapDialog(self.app, self))
+        elif g.phase == "main" and (drawn := remote_cards.drawn_this_turn(g)):
+            seen = (g.turn, len(drawn))  # D-7.2: offer the choice once per card drawn
+            if seen != self._remote_seen:
+                self._remote_seen = seen
+                offers = [a for a in self.ctl.legal() if a.kind == "remote_exchange"]
+                if offers:
+                    from .dois_dialogs import RemoteCardDialog
+
+                    newest = drawn[-1]
+                    offers.sort(key=lambda a: a.a != newest)
+                    self.app.push(RemoteCardDialog(self.app, self, offers))

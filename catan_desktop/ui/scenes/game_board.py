@@ -1,0 +1,213 @@
+"""The board view: which spots a click may act on (from the legal actions), the highlight and hover ghost,
+where an action is on screen, and the animations that events start (dice, flying cards, marks).
+
+A part of ``GameScene`` (a mixin): it reads the scene's seat view (``view``), ``px``, ``names``, ``colours``
+and ``regions()``, so a replay viewer can reuse it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...engine import Action
+from ...engine.modules import token_robber
+from ...render.board import Highlight
+from ...render.tokens import token_at, token_centres
+from .game_anims import MARK_SECONDS, Anim, draw_banner, draw_fly, draw_mark, mark_place
+
+if TYPE_CHECKING:
+    pass
+
+
+class BoardPart:
+    """The board view: targets, highlight, hover and animations."""
+
+    def board_targets(self) -> dict[str, dict[Any, list[Action]]]:
+        """The legal board actions of the shown human, grouped by what is clicked: node, edge, hex or
+        (hex, slot) number token (Catan a Dois: the robber sits on a token, D-8.1)."""
+        out: dict[str, dict[Any, list[Action]]] = {"node": {}, "edge": {}, "hex": {}, "token": {}}
+        ctl, g = self.ctl, self.game
+        if not ctl.human_to_act or ctl.seat_to_act != self.viewer:
+            return out
+        phase = g.phase
+        for a in ctl.legal():
+            settle = a.kind == "settle" and (phase == "setup_settlement" or self.mode == "settlement")
+            if settle or (a.kind == "city" and self.mode == "city"):
+                out["node"].setdefault(a.a, []).append(a)
+            elif a.kind == "road" and (phase in ("setup_road", "road_building") or self.mode == "road"):
+                out["edge"].setdefault(a.a, []).append(a)
+            elif a.kind == "robber" and self.token_robber:
+                out["token"].setdefault(token_robber.robber_spot(g, a.a), []).append(a)
+            elif a.kind in ("robber", "remove_token") or (a.kind == "develop" and self.mode == "develop"):
+                out["hex"].setdefault(g.topo.hex_index[a.a], []).append(a)
+        return out
+
+    def _target_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
+        if self.layout is None or not self.regions()["board"].collidepoint(pos):
+            return None
+        targets = self.board_targets()
+        if targets["node"]:
+            n = self.layout.node_at(*pos)
+            if n is not None and n in targets["node"]:
+                return ("node", n)
+        if targets["edge"]:
+            e = self.layout.edge_at(*pos)
+            if e is not None and e in targets["edge"]:
+                return ("edge", e)
+        if targets["token"]:
+            spot = token_at(self.layout, self.game, *pos)
+            if spot is not None and spot in targets["token"]:
+                return ("token", spot)
+            h = self.layout.hex_at(*pos)  # anywhere on a hex with a single legal token
+            slots = [k for k in targets["token"] if k[0] == h]
+            if len(slots) == 1:
+                return ("token", slots[0])
+        if targets["hex"]:
+            h = self.layout.hex_at(*pos)
+            if h is not None and h in targets["hex"]:
+                return ("hex", h)
+        return None
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        target = self._target_at(pos)
+        if target is None:
+            return False
+        kind, index = target
+        actions = self.board_targets()[kind][index]
+        if actions[0].kind == "develop":
+            from .dois_dialogs import DevelopDialog
+
+            self.app.push(DevelopDialog(self.app, self, actions[0].a, actions))
+            return True
+        if kind in ("hex", "token") and len(actions) > 1:
+            from .game_dialogs import VictimDialog
+
+            self.app.push(VictimDialog(self.app, self, actions))
+            return True
+        self.hover = None
+        self.do(actions[0])
+        return True
+
+    def screen_pos(self, action: Action) -> tuple[int, int]:
+        """Where to click on the board for a board action (used by tests and the help overlay)."""
+        assert self.layout is not None
+        if action.kind in ("settle", "city"):
+            x, y = self.layout.node_pos(action.a)
+        elif action.kind == "road":
+            x, y = self.layout.edge_mid(action.a)
+        elif action.kind == "robber" and self.token_robber:
+            h, slot = token_robber.robber_spot(self.game, action.a)
+            x, y = token_centres(self.layout, self.game, h)[slot]
+        else:
+            x, y = self.layout.hex_center(self.game.topo.hex_index[action.a])
+        return (int(round(x)), int(round(y)))
+
+    def highlight(self) -> Highlight | None:
+        t = self.board_targets()
+        if not (t["node"] or t["edge"] or t["hex"] or t["token"]):
+            return None
+        kind = "robber" if t["hex"] or t["token"] else (self.mode or self.game.phase)
+        return Highlight(
+            kind,
+            frozenset(t["node"]),
+            frozenset(t["edge"]),
+            frozenset(t["hex"]),
+            tokens=frozenset(t["token"]),
+        )
+
+    def _fly_cards(self, ev: dict[str, Any], start: float, speed: float) -> None:
+        g = self.game
+        if self.layout is None or not g.s.dice:
+            return
+        total = sum(g.s.dice)
+        seat = ev["seat"]
+        target = self.panel_rect(seat).center
+        delay = 0.0
+        robber, robber_slot = g.s.robber, token_robber.robber_slot(g)
+        for h, r, nodes, slot in g.producers.get(total, ()):
+            if h == robber and (robber_slot < 0 or slot == robber_slot):  # D-8.1: only that token is blocked
+                continue
+            if not any(g.s.node_owner[n] == seat for n in nodes):
+                continue
+            res = g.rules.resources[r]
+            if res not in ev["cards"]:
+                continue
+            self.anims.append(
+                Anim(
+                    "fly",
+                    start + delay,
+                    0.8 * speed,
+                    {"from": self.layout.hex_center(h), "to": target, "res": res},
+                )
+            )
+            delay += 0.08 * speed
+
+    def _fly_from_market(self, ev: dict[str, Any], start: float, speed: float) -> None:
+        """Cards taken from the market (a purchase, a sale, a development's yield) fly from the market panel
+        to the taker's panel, like production from the hexes."""
+        t = ev["t"]
+        if t == "market":
+            cards = [ev["get"]]
+        elif t == "market_sell":
+            cards = [res for res, n in ev["get"].items() for _k in range(n)]
+        else:
+            cards = [ev["resource"]] * min(4, ev.get("got", 0))
+        rect = self.economy_rect()
+        source = (rect.centerx, rect.y + self.px(70))
+        target = self.panel_rect(ev["seat"]).center
+        for i, res in enumerate(cards):
+            self.anims.append(
+                Anim("fly", start + 0.08 * speed * i, 0.7 * speed, {"from": source, "to": target, "res": res})
+            )
+
+    def _draw_anims(self, surface: pygame.Surface) -> None:
+        now = time.perf_counter()
+        for a in self.anims:
+            p = a.progress(now)
+            if a.kind == "fly" and now >= a.start:
+                draw_fly(self, surface, a.data, p)
+            elif a.kind == "banner":
+                draw_banner(self, surface, a.data, p)
+            elif a.kind == "mark":
+                draw_mark(self, surface, a.data, p)
+
+    def _after_events(self, events: list[dict[str, Any]]) -> None:
+        now = time.perf_counter()
+        speed = self.anim_scale()
+        for ev in events:
+            self._log_event(ev)
+            t = ev.get("t")
+            if speed and ev.get("seat") not in (None, self.viewer) and (where := mark_place(self, ev)):
+                self.anims.append(Anim("mark", now, MARK_SECONDS, {"pos": where, "seat": ev["seat"]}))
+            if t == "roll":
+                self.dice_faces = tuple(ev["dice"])  # type: ignore[assignment]
+                if speed:
+                    self.anims.append(Anim("dice", now, 0.55 * speed, {"final": ev["dice"]}))
+                self.app.play_sound("dice")
+            elif t == "produce" and speed:
+                self._fly_cards(ev, now + 0.55 * speed, speed)
+            elif t in ("market", "market_sell", "develop") and self.has_market:
+                if speed:
+                    self._fly_from_market(ev, now, speed)
+                self.app.play_sound("trade" if t != "develop" else "build")
+            elif t in ("settle", "city", "road"):
+                self.app.play_sound("build")
+            elif t in ("buy", "play"):
+                self.app.play_sound("card")
+            elif t in ("trade", "maritime"):
+                self.app.play_sound("trade")
+            elif t in ("robber", "steal"):
+                self.app.play_sound("robber")
+            elif t == "turn":
+                self.autosave()
+                self.app.play_sound("turn")
+                if speed:
+                    self.anims.append(
+                        Anim("banner", now, 1.3 * speed, {"seat": ev["seat"], "turn": ev["turn"]})
+                    )
+            elif t == "win":
+                self.app.play_sound("win")
+        self._log_pending = True

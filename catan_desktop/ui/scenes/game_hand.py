@@ -1,0 +1,169 @@
+"""The shown player's hand (resource and development cards, Play buttons, bank rates, build costs) and the
+dice box, drawn from the seat view.
+
+A part of ``GameScene`` (a mixin): it reads the scene's seat view (``view``), ``px``, ``names``, ``colours``
+and ``regions()``, so a replay viewer can reuse it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine import Action
+from ...engine.modules import terrain_development
+from ...engine.queries import harbour_rates
+from ...i18n import _
+from ...render.palette import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK
+from ...text import CARD_RULES, reason_for
+from ..widgets import TipButton
+from .game_dialogs import RESOURCES_ORDER
+
+if TYPE_CHECKING:
+    pass
+
+
+DEV_ORDER = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
+
+
+class HandPart:
+    """The shown hand and the dice box."""
+
+    def hand_rects(self) -> dict[str, pygame.Rect]:
+        """Where each resource card and development card of the shown hand is drawn."""
+        r = self.regions()["bottom"]
+        s = self.px
+        cw, ch = s(60), s(84)
+        x, y = r.x + s(20), r.y + s(34)
+        out: dict[str, pygame.Rect] = {}
+        for res in RESOURCES_ORDER:
+            out[res] = pygame.Rect(x, y, cw, ch)
+            x += cw + s(8)
+        x += s(14)
+        for kind in DEV_ORDER:
+            out[kind] = pygame.Rect(x, y, cw, ch)
+            x += cw + s(8)
+        return out
+
+    def _draw_hand(self, surface: pygame.Surface, region: pygame.Rect) -> None:
+        s = self.px
+        rect = region.inflate(-s(12), -s(10))
+        self._panel(surface, rect, PARCHMENT)
+        g = self.game
+        seat = self.viewer
+        title = _("Your hand") if len(self.ctl.humans) <= 1 else _("{who}'s hand", who=self.names[seat])
+        title_right = self._text(surface, title, (rect.x + s(14), rect.y + s(6)), 14, INK, bold=True).right
+        rects = self.hand_rects()
+        names = g.rules.resources
+        for res in RESOURCES_ORDER:
+            if res not in names:
+                continue
+            n = g.s.hands[seat][names.index(res)]
+            self._card(surface, f"cards/{res}", rects[res], n, dim=n == 0)
+        for k, kind in enumerate(DEV_ORDER):
+            n = g.s.dev_hand[seat][k]
+            if n:
+                new = g.s.dev_new[seat][k]
+                self._card(surface, f"cards/{kind}", rects[kind], n, note=_("new") if new else None)
+        # costs under the build buttons
+        for key, item in (
+            ("road", "road"),
+            ("settlement", "settlement"),
+            ("city", "city"),
+            ("buy", "development_card"),
+            ("develop", "develop"),
+        ):
+            b = self.buttons.get(key)
+            if b is None:
+                continue
+            cost = terrain_development.development_cost(g) if item == "develop" else g.rules.costs[item]
+            x, y = b.rect.x + s(2), b.rect.bottom + s(3)
+            for i, n in enumerate(cost):
+                for _k in range(n):
+                    surface.blit(self.app.assets.scaled(f"icons/{names[i]}", (s(20), s(20))), (x, y))
+                    x += s(18)
+        # the bank rates share the title's line: narrower steps, then no label, when the panel is narrow
+        rates = harbour_rates(g, seat)
+        step = min(s(62), max(s(46), (rect.right - s(14) - title_right - s(12)) // len(names)))
+        x, y = rect.right - s(14) - len(names) * step, rect.y + s(5)
+        label = _("Bank rates:")
+        if x - s(8) - self.app.assets.font(s(12)).size(label)[0] > title_right + s(12):
+            self._text(surface, label, (x - s(8), y + s(3)), 12, INK_SOFT, anchor="topright")
+        for i, res in enumerate(names):
+            surface.blit(self.app.assets.scaled(f"icons/{res}", (s(20), s(20))), (x, y))
+            self._text(surface, f"{rates[i]}:1", (x + s(22), y + s(3)), 12, INK, bold=rates[i] < 4)
+            x += step
+
+    def _draw_right(self, surface: pygame.Surface, region: pygame.Rect) -> None:
+        s = self.px
+        box = pygame.Rect(region.x + s(14), region.y + s(10), region.w - s(28), s(92))
+        self._panel(surface, box, PARCHMENT_DARK)
+        now = time.perf_counter()
+        faces = self.dice_faces
+        rolling = next((a for a in self.anims if a.kind == "dice"), None)
+        if rolling is not None:
+            faces = (self._rng.randint(1, 6), self._rng.randint(1, 6))
+        size = s(60)
+        for i, face in enumerate(faces):
+            x = box.x + s(16) + i * (size + s(10))
+            y = box.centery - size // 2
+            if rolling is not None:
+                y += int(math.sin((now - rolling.start) * 30 + i) * s(4))
+            if face:
+                surface.blit(self.app.assets.scaled(f"dice/{face}", (size, size)), (x, y))
+            else:
+                pygame.draw.rect(surface, (200, 188, 160), (x, y, size, size), 2, border_radius=s(8))
+        if faces[0] and rolling is None:
+            self._text(
+                surface,
+                str(sum(faces)),
+                (box.right - s(18), box.centery),
+                34,
+                INK,
+                title=True,
+                anchor="midright",
+            )
+
+    def _sync_play_buttons(self, kinds: set[str]) -> None:
+        g = self.game
+        state = (self.viewer, tuple(g.s.dev_hand[self.viewer]), frozenset(kinds), g.phase, g.s.dev_played)
+        if state == self._play_state:
+            return
+        self._play_state = state
+        for b in self.play_buttons.values():
+            b.kill()
+        self.play_buttons = {}
+        seat = self.viewer
+        rects = self.hand_rects()
+        for k, kind in enumerate(DEV_ORDER):
+            held = g.s.dev_hand[seat][k]
+            if not held or kind == "victory_point":
+                continue
+            rect = rects[kind]
+            label = _("Play")
+            b = TipButton(
+                pygame.Rect(rect.x, rect.bottom + self.px(4), rect.w, self.px(26)),
+                label,
+                manager=self.ui,
+                tool_tip_text=_(CARD_RULES[kind]),
+            )
+            playable = kind in kinds
+            if not playable:
+                reason = g.why_illegal(
+                    Action(kind)
+                    if kind in ("knight", "road_building")
+                    else Action(kind, "brick", None)
+                    if kind == "monopoly"
+                    else Action(kind, "brick", "ore")
+                )
+                b.disable()
+                b.set_tooltip(_(CARD_RULES[kind]) + "<br>" + reason_for(reason or _("Not now"), self.names,
+                                                                          self.viewer))
+            self.play_buttons[kind] = b
+
+    def _last_dice(self) -> None:
+        if self.game.s.dice:
+            self.dice_faces = tuple(self.game.s.dice)  # type: ignore[assignment]

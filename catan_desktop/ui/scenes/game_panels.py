@@ -1,0 +1,268 @@
+"""The player panels (name, points, card counts, knights, road, special cards, Catan a Dois reserve) and the
+Catan a Dois economy panel (market, bank, decks), drawn from the seat view.
+
+A part of ``GameScene`` (a mixin): it reads the scene's seat view (``view``), ``px``, ``names``, ``colours``
+and ``regions()``, so a replay viewer can reuse it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.modules import market, remote_cards, token_removal
+from ...i18n import _
+from ...render.palette import GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, rgb
+from .game_header import PANEL_TIPS
+
+if TYPE_CHECKING:
+    pass
+
+
+class PanelsPart:
+    """The player panels and the economy panel."""
+
+    def panel_rect(self, seat: int) -> pygame.Rect:
+        r = self.regions()["left"]
+        n = self.game.players
+        gap = self.px(8)
+        h = min(self.px(142 if self.has_reserve else 118), (r.h - gap * (n + 1)) // n)
+        return pygame.Rect(r.x + self.px(10), r.y + gap + seat * (h + gap), r.w - self.px(20), h)
+
+    def _draw_players(self, surface: pygame.Surface, region: pygame.Rect) -> None:
+        g = self.game
+        s = self.px
+        self._tips = []
+        for seat in range(g.players):
+            rect = self.panel_rect(seat)
+            active = seat == (self.ctl.seat_to_act if g.turn == 0 else g.active_player) and not g.is_over
+            acting = seat == self.ctl.seat_to_act and not g.is_over
+            building = acting and g.phase == "special_build"  # F-3.2: this seat's turn to build or pass
+            lit = active or building
+            self._panel(surface, rect, PARCHMENT, GOLD if lit else (107, 74, 47), 4 if lit else 2)
+            colour = rgb(self.colours[seat])
+            stripe = pygame.Rect(rect.x + s(6), rect.y + s(6), s(10), rect.h - s(12))
+            pygame.draw.rect(surface, colour, stripe, border_radius=s(4))
+            name = self.names[seat]
+            who = self.config.seats[seat]
+            tag = (
+                _("you")
+                if seat == self.viewer and who.is_human
+                else (_("computer") if not who.is_human else _("human"))
+            )
+            self._text(
+                surface, name, (rect.x + s(24), rect.y + s(8)), 17, INK, bold=True, max_w=rect.w - s(120)
+            )
+            tag_right = self._text(surface, tag, (rect.x + s(24), rect.y + s(30)), 12, INK_SOFT).right
+            # what the seat is doing: below the tag, or beside it on a short panel (six players at 125 %)
+            tall = rect.h >= s(100)
+            status_at = (rect.x + s(24), rect.y + s(48)) if tall else (tag_right + s(8), rect.y + s(30))
+            vp = g.visible_vp(seat)
+            vp_text = str(vp)
+            if seat == self.viewer and g.vp(seat) != vp:
+                vp_text = f"{vp} (+{g.vp(seat) - vp})"
+            self._text(
+                surface,
+                vp_text,
+                (rect.right - s(12), rect.y + s(6)),
+                24,
+                INK,
+                bold=True,
+                title=True,
+                anchor="topright",
+            )
+            self._text(
+                surface, _("VP"), (rect.right - s(12), rect.y + s(36)), 11, INK_SOFT, anchor="topright"
+            )
+            # counters row
+            y = rect.bottom - s(30)
+            x = rect.x + s(24)
+            stats = [
+                ("cards/back_resource", str(sum(g.s.hands[seat]))),  # resource cards
+                ("icons/development_card", str(sum(g.s.dev_hand[seat]))),  # development cards
+                ("icons/army", str(g.s.knights[seat])),  # knights played
+                ("icons/road", str(g.s.road_len[seat])),  # longest road
+            ]
+            for icon, value in stats:
+                img = self.app.assets.scaled(icon, (s(20), s(20)))
+                surface.blit(img, (x, y))
+                self._text(surface, value, (x + s(23), y + s(1)), 14, INK, bold=True)
+                x += s(52)
+            badges = []
+            if g.s.lr_holder == seat:
+                badges.append("icons/longest_road")
+            if g.s.la_holder == seat:
+                badges.append("icons/army")
+            bx = rect.right - s(12)
+            for icon in badges:
+                img = self.app.assets.scaled(icon, (s(26), s(26)))
+                bx -= s(28)
+                pygame.draw.circle(surface, GOLD, (bx + s(13), rect.y + s(66)), s(15))
+                surface.blit(img, (bx, rect.y + s(53)))
+            if self.has_reserve:
+                self._draw_reserve(surface, rect, seat)
+            if building:
+                label = _("may build, then Pass") if self.ctl.is_human(seat) else _("building")
+                self._text(surface, label, status_at, 12, INK, bold=True)
+            elif acting and not self.ctl.is_human(seat):
+                dots = "." * (1 + int(time.perf_counter() * 3) % 3)
+                self._text(surface, _("thinking") + dots, status_at, 12, INK_SOFT)
+            elif acting and g.phase in ("discard", "trade_offer"):
+                self._text(
+                    surface,
+                    _("to answer") if g.phase == "trade_offer" else _("discarding"),
+                    status_at,
+                    12,
+                    (166, 58, 36),
+                    bold=True,
+                )
+
+        if self.has_market:
+            self._draw_economy(surface, self.economy_rect())
+
+    def economy_rect(self) -> pygame.Rect:
+        """Catan a Dois: the market and bank panel, under the player panels in the left column."""
+        region, s = self.regions()["left"], self.px
+        top = self.panel_rect(self.game.players - 1).bottom + s(10)
+        return pygame.Rect(region.x + s(10), top, region.w - s(20), region.bottom - top - s(10))
+
+    def _draw_reserve(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+        """The number tokens a player took at founding and may place by terrain development (D-1.7, D-6)."""
+        s = self.px
+        y = rect.y + s(66)
+        reserve = sorted(token_removal.reserve_of(self.game, seat))
+        self._tips.append(
+            (
+                pygame.Rect(rect.x, y, rect.w, s(26)),
+                _(PANEL_TIPS["reserve"]),
+            )
+        )
+        x = self._text(
+            surface, _("Reserve:"), (rect.x + s(24), y + s(12)), 12, INK_SOFT, anchor="midleft"
+        ).right
+        x += s(6)
+        if not reserve:
+            self._text(surface, _("empty"), (x, y + s(12)), 12, INK_SOFT, anchor="midleft")
+        for number in reserve:
+            surface.blit(self.app.assets.scaled(f"tokens/{number}", (s(24), s(24))), (x, y))
+            x += s(27)
+
+    def _draw_economy(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Catan a Dois: the market row with the turn's price (D-4), pile and discard counts, and the bank's
+        stock per resource with scarcity warnings before a collapse (D-5)."""
+        g, s = self.game, self.px
+        if rect.h < s(120):
+            return
+        self._panel(surface, rect, PARCHMENT)
+        names = g.rules.resources
+        x0, w = rect.x + s(10), rect.w - s(20)
+        y = rect.y + s(8)
+        self._text(surface, _("Market"), (x0, y), 16, INK, bold=True)
+        market_top = y
+        dice = g.s.dice
+        y += s(22)
+        if g.turn == 0 or not dice or g.phase == "roll":
+            price_text, price_colour = _("Price: set by the roll"), INK_SOFT
+        elif dice[0] == dice[1]:
+            price_text, price_colour = _("Closed this turn: the dice show a double"), (166, 58, 36)
+        else:
+            n = abs(dice[0] - dice[1])
+            price_text = (
+                _("Price this turn: 1 card each") if n == 1 else _("Price this turn: {n} cards each", n=n)
+            )
+            price_colour = INK
+        self._text(surface, price_text, (x0, y), 12, price_colour, bold=True, max_w=w)
+        y += s(20)
+        stock = market.state(g)
+        cards = sorted(stock.open)
+        closed = bool(dice) and dice[0] == dice[1] and g.phase != "roll"
+        cw = min(s(40), (w - s(4)) // max(1, len(cards)))
+        ch = int(cw * 1.4)
+        for i, r in enumerate(cards):
+            rc = pygame.Rect(x0 + i * cw, y, cw - s(2), ch)
+            self._card(surface, f"cards/{names[r]}", rc, 0, dim=closed)
+            if g.s.bank[r] == 0:
+                self.tag(surface, "×2", (rc.centerx, rc.bottom - s(6)))
+        if not cards:
+            ch = s(24)
+            self._text(surface, _("no open cards"), (x0, y + ch // 2), 13, INK_SOFT, anchor="midleft")
+        y += ch + s(4)
+        self._text(
+            surface,
+            _("pile {p} · discards {d} · cap {c}", p=len(stock.pile), d=len(stock.discard),
+              c=market.settings(g)["open_cap"]),
+            (x0, y), 12, INK_SOFT,
+        )  # fmt: skip
+        y += s(22)
+        self._tips.append(
+            (
+                pygame.Rect(rect.x, market_top, rect.w, y - market_top),
+                _(
+                    PANEL_TIPS["market"],
+                    cap=market.settings(g)["open_cap"],
+                    renewal=market.renewal_cards(g),
+                ),
+            )
+        )
+        bank_top = y
+        pygame.draw.line(surface, PARCHMENT_DARK, (x0, y), (rect.right - s(10), y), 2)
+        y += s(6)
+        self._text(surface, _("Bank"), (x0, y), 16, INK, bold=True)
+        y += s(24)
+        col = w // len(names)
+        low: list[str] = []
+        out: list[str] = []
+        for i, res in enumerate(names):
+            n = g.s.bank[i]
+            cx = x0 + i * col + col // 2
+            surface.blit(self.app.assets.scaled(f"icons/{res}", (s(22), s(22))), (cx - s(11), y))
+            colour = (166, 58, 36) if n == 0 else (176, 112, 20) if n <= 3 else INK
+            self._text(surface, str(n), (cx, y + s(24)), 14, colour, bold=True, anchor="midtop")
+            if n == 0:
+                out.append(_(res))
+            elif n <= 3:
+                low.append(_(res))
+        y += s(46)
+        limit = collapse.cfg["exhausted_resources"] if (collapse := g.module("collapse")) else 2
+        if out and len(out) < limit:
+            text = _(
+                "{res} is exhausted: it costs double in the market. If {k} more run out, the economy "
+                "collapses and both players lose.",
+                res=", ".join(out),
+                k=limit - len(out),
+            )
+            colour = (166, 58, 36)
+        elif low:
+            text = _(
+                "Running low: {res}. If {k} resources run out at once, both players lose.",
+                res=", ".join(low),
+                k=limit,
+            )
+            colour = (176, 112, 20)
+        else:
+            text = _("Collapse: if {k} resources run out in the bank at once, both players lose.", k=limit)
+            colour = INK_SOFT
+        bottom = self._wrapped(surface, text, (x0, y), w, 12, colour, bold=colour != INK_SOFT)
+        if bottom + s(60) < rect.bottom:  # the decks, where there is room: what is left to draw
+            y = bottom + s(10)
+            pygame.draw.line(surface, PARCHMENT_DARK, (x0, y), (rect.right - s(10), y), 2)
+            y += s(6)
+            self._text(surface, _("Decks"), (x0, y), 16, INK, bold=True)
+            y += s(24)
+            self._text(
+                surface, _("development cards: {n}", n=len(g.s.dev_deck)), (x0, y), 12, INK_SOFT, max_w=w
+            )
+            if "remote_cards" in g.rules.modules:
+                self._text(
+                    surface, _("remote-area cards: {n}", n=len(remote_cards.state(g).deck)), (x0, y + s(18)),
+                    12,
+                    INK_SOFT, max_w=w,
+                )  # fmt: skip
+        self._tips.append(
+            (
+                pygame.Rect(rect.x, bank_top, rect.w, bottom - bank_top),
+                _(PANEL_TIPS["bank"]),
+            )
+        )
