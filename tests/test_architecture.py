@@ -219,3 +219,25 @@ def test_files_stay_small() -> None:
         if lines > ceiling:
             problems.append(f"{rel}: {lines} lines (at most {ceiling})")
     assert not problems, "\n".join(problems)
+
+
+def test_the_screens_and_the_renderer_read_only_a_seats_view() -> None:
+    """Issue 12's design change: ``ui/`` and ``render/`` never read the engine's internal state (``game.s``);
+    they read the seat view (``Game.seat_view``), the legal actions and the reasons (76 reads before)."""
+    reads = []
+    for folder in ("ui", "render"):
+        for path in sorted((PACKAGE / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            reads += [f"{path.relative_to(PACKAGE)}:{n.lineno}" for n in ast.walk(tree)
+                      if isinstance(n, ast.Attribute) and n.attr == "s"]
+    assert not reads, "reads of the engine's state: " + ", ".join(reads)
+
+
+def test_the_game_screen_is_made_of_small_parts() -> None:
+    """Issue 12: the game screen (1,466 lines in one class before) is a thin scene and parts of at most
+    about 400 lines each (board view, panels, hand, action bar, log, drawing kit, dialogs, animations)."""
+    parts = sorted((PACKAGE / "ui" / "scenes").glob("game*.py"))
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in parts}
+    expected = {"game.py", "game_board.py", "game_panels.py", "game_hand.py", "game_actions.py"}
+    assert expected <= set(sizes)
+    assert max(sizes.values()) <= 420, sizes

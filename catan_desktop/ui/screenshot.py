@@ -128,7 +128,6 @@ def screenshot(
             if scene_name == "trade":
                 app.push(TradeDialog(app, scene))
             elif scene_name == "market":  # Catan a Dois: the market dialog after the roll (D-4)
-                from ..engine.modules import market
                 from .scenes.dois_dialogs import MarketDialog
 
                 if g.phase == "roll":
@@ -138,10 +137,11 @@ def screenshot(
                     app.step([])
                 dialog = MarketDialog(app, scene)
                 app.push(dialog)
-                hand = g.s.hands[0]
-                wanted = sorted(set(market.state(g).open), key=lambda r: (hand[r], r))
+                view, names = scene.view, g.rules.resources
+                hand = dict(zip(names, view.hand, strict=True))
+                wanted = sorted(set(view.modules["market"]["open"]), key=lambda r: (hand[r], r))
                 if wanted and g.phase == "main":  # show a choice with the payment the dialog suggests
-                    dialog.choose(g.rules.resources[wanted[0]])
+                    dialog.choose(wanted[0])
             else:  # offer one of our most plentiful cards for one we lack; the computers answer with reasons
                 _offer_and_collect_answers(scene)
         for _ in range(3):

@@ -162,8 +162,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
 
     def build(self) -> None:
         r = self.regions()
-        harbours = [h["edge"] for h in self.game.observation(self.viewer)["board"]["harbours"]]  # seat view
-        self.layout = BoardLayout.fitting(self.game.topo, tuple(r["board"]), harbours, BADGE, sea_margin=0.75)
+        harbours = [e for e, _kind in self.view.harbours]
+        self.layout = BoardLayout.fitting(self.view.topo, tuple(r["board"]), harbours, BADGE, sea_margin=0.75)
         right = r["right"]
         y = self.build_buttons(right)
         x0, bw, s = right.x + self.px(14), right.w - self.px(28), self.px
@@ -347,7 +347,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             surface.set_clip(r["board"])
             self.renderer.draw(
                 surface,
-                self.game,
+                self.view,
                 self.layout,
                 self.colours,
                 highlight=self.highlight(),

@@ -8,68 +8,36 @@ and ``regions()``, so a replay viewer can reuse it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from ...engine import Action
-from ...engine.modules import market, remote_cards, terrain_development, token_removal
-from ...engine.queries import CITY, ROAD, SETTLEMENT, road_spots, settlement_spots
+from ...engine.modules import terrain_development
 from ...i18n import _
 from ...text import cards_text, reason_for
 from ..widgets import TipButton
 from .game_header import HINTS
-
-if TYPE_CHECKING:
-    pass
 
 
 class ActionBar:
     """The action buttons, their state, reasons and shortcuts."""
 
     def _build_reason(self, kind: str) -> str | None:
-        """Why the shown player cannot build ``kind`` now (None: they can)."""
+        """Why the shown player cannot build ``kind`` now (None: they can): the engine's reason code for "no
+        legal action of that kind" (``Game.why_none``), in words."""
         g, ctl = self.game, self.ctl
-        seat = ctl.seat_to_act
         if g.is_over:
             return _("The game is over")
-        if not ctl.human_to_act or seat != self.viewer:
+        if not ctl.human_to_act or ctl.seat_to_act != self.viewer:
             return _("Wait for your turn")
         if g.phase not in ("main", "special_build"):
             return _(HINTS.get(g.phase, "Not now"))
-        if kind == "develop":
-            if not token_removal.reserve_of(g, seat):
-                return _("Your reserve has no tokens left: each player develops at most three times (D-6.6)")
-            if g.phase != "main" or not g.s.dice:
-                return _("Develop after rolling, in your build phase")
-            if not terrain_development.development_actions(g, seat):
-                return _(
-                    "Costs {cards}, or an unused development card (D-6.2)",
-                    cards=self._develop_cost_text(),
-                )
-            return None
-        rules = g.rules
-        item = {"road": "road", "settlement": "settlement", "city": "city", "buy": "development_card"}[kind]
-        hand = g.s.hands[seat]
-        left = g.s.pieces_left[seat]
-        cost_text = _("Costs {cost}", cost=g.cost_text(item))
-        if kind == "buy":
-            if not g.s.dev_deck:
-                return _("The development deck is empty")
-        else:
-            piece = {"road": ROAD, "settlement": SETTLEMENT, "city": CITY}[kind]
-            if not left[piece]:
-                return _("You have no {piece}s left", piece=_(kind))
-        if any(h < c for h, c in zip(hand, rules.costs[item], strict=True)):
-            return cost_text
-        if kind == "road" and not road_spots(g, seat):
-            return _("There is nowhere to build a road")
-        if kind == "settlement" and not settlement_spots(g, seat):
-            return _("No free spot at the end of your roads (settlements need two paths between them)")
-        if kind == "city" and not any(g.s.node_level[n] == 1 for n in g.s.buildings_of[seat]):
-            return _("A city replaces one of your settlements")
-        return None
+        return self._reason_none({"settlement": "settle"}.get(kind, kind))
+
+    def _reason_none(self, kind: str) -> str | None:
+        """The engine's reason why no ``kind`` action is legal now, as the shown player reads it."""
+        reason = self.game.why_none(kind)
+        return None if reason is None else reason_for(reason, self.names, self.viewer)
 
     def _sync_widgets(self) -> None:
         """Enable, disable and explain the buttons for the current state (only when it changed)."""
@@ -114,20 +82,23 @@ class ActionBar:
                 trade_ok,
                 _("Buy open market cards at the turn's price (D-4)")
                 if trade_ok
-                else (_("Wait for your turn") if not mine else self._market_reason()),
+                else (_("Wait for your turn") if not mine else self._reason_none("market") or _("Not now")),
             )
         else:
             trade_ok = mine and "offer" in kinds
-            why = g.why_illegal(Action("offer", (("brick", 1),), (("ore", 1),))) or _("Not now")
             offer_tip = _("Offer a trade to the other players")
-            enable("trade", trade_ok, offer_tip if trade_ok else reason_for(why, self.names, self.viewer))
-        bank_ok = mine and g.phase == "main" and not (g.s.built and g.rules.option("strict_trade_then_build"))
+            enable("trade", trade_ok, offer_tip if trade_ok else self._reason_none("offer") or _("Not now"))
+        # the bank dialog opens whenever bank trades are allowed, even without cards enough for a rate yet
+        bank_why = g.why_none("maritime") if mine else None
+        bank_ok = mine and (bank_why is None or bank_why.code == "bank_no_rate")
         enable(
             "bank",
             bank_ok,
             _("Trade with the bank: 4:1, or better at your harbours")
             if bank_ok
-            else _("Bank trades happen after rolling and before building"),
+            else _("Wait for your turn")
+            if not mine
+            else reason_for(bank_why or _("Not now"), self.names, self.viewer),
         )
         enable(
             "undo",
@@ -174,22 +145,6 @@ class ActionBar:
         """'1 grain, 1 wool, 1 ore': terrain development's cost from the rule file (D-6.2)."""
         g = self.game
         return cards_text(dict(zip(g.rules.resources, terrain_development.development_cost(g), strict=True)))
-
-    def _market_reason(self) -> str:
-        """Why the market button is off for the player to act (D-4.3, D-4.1)."""
-        g = self.game
-        if g.phase != "main":
-            return _(HINTS.get(g.phase, "Not now"))
-        open_cards = market.state(g).open
-        if not open_cards:
-            return _("The market has no open cards")
-        seat = g.current_player
-        price = min((market.price(g, r) or 99) for r in set(open_cards))
-        if market.price(g, 0) is not None and sum(g.s.hands[seat]) < price:
-            return _("An open card costs {n} of your cards this turn", n=price)
-        return g.why_illegal(Action("market", (("brick", 1),), g.rules.resources[open_cards[0]])) or _(
-            "Not now"
-        )
 
     def on_button(self, element: object) -> bool:
         for key, b in self.buttons.items():
@@ -378,7 +333,7 @@ class ActionBar:
 
         if g.phase == "discard":
             self.dialog_open_for = key
-            self.app.push(d.DiscardDialog(self.app, self, g.s.discard_queue[0][1]))
+            self.app.push(d.DiscardDialog(self.app, self, self.view.discards_pending[0][1]))
         elif g.phase == "trade_offer":
             self.dialog_open_for = key
             self.app.push(td.AnswerOfferDialog(self.app, self))
@@ -390,7 +345,7 @@ class ActionBar:
 
             self.dialog_open_for = key
             self.app.push(MarketCapDialog(self.app, self))
-        elif g.phase == "main" and (drawn := remote_cards.drawn_this_turn(g)):
+        elif g.phase == "main" and (drawn := self.view.modules.get("remote_cards", {}).get("drawn")):
             seen = (g.turn, len(drawn))  # D-7.2: offer the choice once per card drawn
             if seen != self._remote_seen:
                 self._remote_seen = seen

@@ -8,7 +8,7 @@ and ``regions()``, so a replay viewer can reuse it.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -17,9 +17,6 @@ from ...engine.modules import token_robber
 from ...render.board import Highlight
 from ...render.tokens import token_at, token_centres
 from .game_anims import MARK_SECONDS, Anim, draw_banner, draw_fly, draw_mark, mark_place
-
-if TYPE_CHECKING:
-    pass
 
 
 class BoardPart:
@@ -42,7 +39,7 @@ class BoardPart:
             elif a.kind == "robber" and self.token_robber:
                 out["token"].setdefault(token_robber.robber_spot(g, a.a), []).append(a)
             elif a.kind in ("robber", "remove_token") or (a.kind == "develop" and self.mode == "develop"):
-                out["hex"].setdefault(g.topo.hex_index[a.a], []).append(a)
+                out["hex"].setdefault(self.view.topo.hex_index[a.a], []).append(a)
         return out
 
     def _target_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
@@ -58,7 +55,7 @@ class BoardPart:
             if e is not None and e in targets["edge"]:
                 return ("edge", e)
         if targets["token"]:
-            spot = token_at(self.layout, self.game, *pos)
+            spot = token_at(self.layout, self.view, *pos)
             if spot is not None and spot in targets["token"]:
                 return ("token", spot)
             h = self.layout.hex_at(*pos)  # anywhere on a hex with a single legal token
@@ -100,9 +97,9 @@ class BoardPart:
             x, y = self.layout.edge_mid(action.a)
         elif action.kind == "robber" and self.token_robber:
             h, slot = token_robber.robber_spot(self.game, action.a)
-            x, y = token_centres(self.layout, self.game, h)[slot]
+            x, y = token_centres(self.layout, self.view, h)[slot]
         else:
-            x, y = self.layout.hex_center(self.game.topo.hex_index[action.a])
+            x, y = self.layout.hex_center(self.view.topo.hex_index[action.a])
         return (int(round(x)), int(round(y)))
 
     def highlight(self) -> Highlight | None:
@@ -119,20 +116,25 @@ class BoardPart:
         )
 
     def _fly_cards(self, ev: dict[str, Any], start: float, speed: float) -> None:
-        g = self.game
-        if self.layout is None or not g.s.dice:
+        """Production: a card flies from each hex that paid ``ev``'s seat to its panel (seat view)."""
+        v = self.view
+        if self.layout is None or not v.dice:
             return
-        total = sum(g.s.dice)
+        total = sum(v.dice)
         seat = ev["seat"]
         target = self.panel_rect(seat).center
         delay = 0.0
-        robber, robber_slot = g.s.robber, token_robber.robber_slot(g)
-        for h, r, nodes, slot in g.producers.get(total, ()):
-            if h == robber and (robber_slot < 0 or slot == robber_slot):  # D-8.1: only that token is blocked
+        for h in range(v.topo.num_hexes):
+            r = v.rules.terrain_resource.get(v.terrain[h])
+            tokens = v.tokens_on(h)
+            if r is None or total not in tokens:
                 continue
-            if not any(g.s.node_owner[n] == seat for n in nodes):
+            # the robber blocks its hex, or only its token where it stands beside one (D-8.1)
+            if h == v.robber and (v.robber_slot < 0 or tokens[v.robber_slot] == total):
                 continue
-            res = g.rules.resources[r]
+            if not any(v.node_owner[n] == seat for n in v.topo.hex_nodes[h]):
+                continue
+            res = r if isinstance(r, str) else v.rules.resources[r]
             if res not in ev["cards"]:
                 continue
             self.anims.append(

@@ -7,14 +7,9 @@ and ``regions()``, so a replay viewer can reuse it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ...render.palette import INK, PARCHMENT
-
-if TYPE_CHECKING:
-    pass
 
 
 class DrawKit:

@@ -9,22 +9,16 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING
 
 import pygame
 
 from ...engine import Action
 from ...engine.modules import terrain_development
-from ...engine.queries import harbour_rates
 from ...i18n import _
 from ...render.palette import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK
 from ...text import CARD_RULES, reason_for
 from ..widgets import TipButton
 from .game_dialogs import RESOURCES_ORDER
-
-if TYPE_CHECKING:
-    pass
-
 
 DEV_ORDER = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
 
@@ -52,7 +46,7 @@ class HandPart:
         s = self.px
         rect = region.inflate(-s(12), -s(10))
         self._panel(surface, rect, PARCHMENT)
-        g = self.game
+        g, v = self.game, self.view
         seat = self.viewer
         title = _("Your hand") if len(self.ctl.humans) <= 1 else _("{who}'s hand", who=self.names[seat])
         title_right = self._text(surface, title, (rect.x + s(14), rect.y + s(6)), 14, INK, bold=True).right
@@ -61,12 +55,12 @@ class HandPart:
         for res in RESOURCES_ORDER:
             if res not in names:
                 continue
-            n = g.s.hands[seat][names.index(res)]
+            n = v.hand[names.index(res)]
             self._card(surface, f"cards/{res}", rects[res], n, dim=n == 0)
         for k, kind in enumerate(DEV_ORDER):
-            n = g.s.dev_hand[seat][k]
+            n = v.development_cards[k]
             if n:
-                new = g.s.dev_new[seat][k]
+                new = v.bought_this_turn[k]
                 self._card(surface, f"cards/{kind}", rects[kind], n, note=_("new") if new else None)
         # costs under the build buttons
         for key, item in (
@@ -86,7 +80,7 @@ class HandPart:
                     surface.blit(self.app.assets.scaled(f"icons/{names[i]}", (s(20), s(20))), (x, y))
                     x += s(18)
         # the bank rates share the title's line: narrower steps, then no label, when the panel is narrow
-        rates = harbour_rates(g, seat)
+        rates = v.harbour_rates
         step = min(s(62), max(s(46), (rect.right - s(14) - title_right - s(12)) // len(names)))
         x, y = rect.right - s(14) - len(names) * step, rect.y + s(5)
         label = _("Bank rates:")
@@ -129,17 +123,17 @@ class HandPart:
 
     def _sync_play_buttons(self, kinds: set[str]) -> None:
         g = self.game
-        state = (self.viewer, tuple(g.s.dev_hand[self.viewer]), frozenset(kinds), g.phase, g.s.dev_played)
+        v = self.view
+        state = (self.viewer, v.development_cards, frozenset(kinds), v.phase, v.dev_played_this_turn)
         if state == self._play_state:
             return
         self._play_state = state
         for b in self.play_buttons.values():
             b.kill()
         self.play_buttons = {}
-        seat = self.viewer
         rects = self.hand_rects()
         for k, kind in enumerate(DEV_ORDER):
-            held = g.s.dev_hand[seat][k]
+            held = v.development_cards[k]
             if not held or kind == "victory_point":
                 continue
             rect = rects[kind]
@@ -165,5 +159,5 @@ class HandPart:
             self.play_buttons[kind] = b
 
     def _last_dice(self) -> None:
-        if self.game.s.dice:
-            self.dice_faces = tuple(self.game.s.dice)  # type: ignore[assignment]
+        if self.view.dice:
+            self.dice_faces = self.view.dice

@@ -6,22 +6,26 @@ and ``regions()``, so a replay viewer can reuse it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...engine.views import seat_event
 from ...text import describe, places_of
 from ..widgets import esc
-
-if TYPE_CHECKING:
-    pass
 
 
 class LogPart:
     """The game log box."""
 
     def _log_event(self, ev: dict[str, Any]) -> None:
+        """Add one event of the game's log, as the shown seat may see it (``seat_event``), in words."""
+        v = self.view
         if getattr(self, "places", None) is None:  # hexes named as players do: "the hills with the 8"
-            self.places = places_of(self.game.observation(self.viewer)["board"]["hexes"])
-        line = describe(ev, self.names, self.viewer, self.places)
+            self.places = places_of(
+                {"id": v.topo.hex_ids[h], "terrain": v.terrain[h], "number": v.number[h] or None}
+                for h in range(v.topo.num_hexes)
+            )
+        seen = seat_event(ev, self.viewer)
+        line = describe(seen, self.names, self.viewer, self.places) if seen is not None else None
         if line:
             self.log_lines.append(line)
 

@@ -8,17 +8,13 @@ and ``regions()``, so a replay viewer can reuse it.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine.modules import market, remote_cards, token_removal
+from ...engine.modules import market
 from ...i18n import _
 from ...render.palette import GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, rgb
 from .game_header import PANEL_TIPS
-
-if TYPE_CHECKING:
-    pass
 
 
 class PanelsPart:
@@ -32,7 +28,7 @@ class PanelsPart:
         return pygame.Rect(r.x + self.px(10), r.y + gap + seat * (h + gap), r.w - self.px(20), h)
 
     def _draw_players(self, surface: pygame.Surface, region: pygame.Rect) -> None:
-        g = self.game
+        g, v = self.game, self.view
         s = self.px
         self._tips = []
         for seat in range(g.players):
@@ -59,10 +55,11 @@ class PanelsPart:
             # what the seat is doing: below the tag, or beside it on a short panel (six players at 125 %)
             tall = rect.h >= s(100)
             status_at = (rect.x + s(24), rect.y + s(48)) if tall else (tag_right + s(8), rect.y + s(30))
-            vp = g.visible_vp(seat)
+            pub = v.public[seat]
+            vp = pub.visible_vp
             vp_text = str(vp)
-            if seat == self.viewer and g.vp(seat) != vp:
-                vp_text = f"{vp} (+{g.vp(seat) - vp})"
+            if seat == self.viewer and v.vp != vp:  # your hidden victory point cards, for you only
+                vp_text = f"{vp} (+{v.vp - vp})"
             self._text(
                 surface,
                 vp_text,
@@ -80,10 +77,10 @@ class PanelsPart:
             y = rect.bottom - s(30)
             x = rect.x + s(24)
             stats = [
-                ("cards/back_resource", str(sum(g.s.hands[seat]))),  # resource cards
-                ("icons/development_card", str(sum(g.s.dev_hand[seat]))),  # development cards
-                ("icons/army", str(g.s.knights[seat])),  # knights played
-                ("icons/road", str(g.s.road_len[seat])),  # longest road
+                ("cards/back_resource", str(pub.resource_cards)),
+                ("icons/development_card", str(pub.development_cards)),
+                ("icons/army", str(pub.knights_played)),
+                ("icons/road", str(pub.road_length)),  # the longest road's length
             ]
             for icon, value in stats:
                 img = self.app.assets.scaled(icon, (s(20), s(20)))
@@ -91,9 +88,9 @@ class PanelsPart:
                 self._text(surface, value, (x + s(23), y + s(1)), 14, INK, bold=True)
                 x += s(52)
             badges = []
-            if g.s.lr_holder == seat:
+            if v.longest_road == seat:
                 badges.append("icons/longest_road")
-            if g.s.la_holder == seat:
+            if v.largest_army == seat:
                 badges.append("icons/army")
             bx = rect.right - s(12)
             for icon in badges:
@@ -132,7 +129,8 @@ class PanelsPart:
         """The number tokens a player took at founding and may place by terrain development (D-1.7, D-6)."""
         s = self.px
         y = rect.y + s(66)
-        reserve = sorted(token_removal.reserve_of(self.game, seat))
+        reserves = self.view.modules.get("token_removal", {}).get("reserve", [])
+        reserve = sorted(reserves[seat]) if seat < len(reserves) else []
         self._tips.append(
             (
                 pygame.Rect(rect.x, y, rect.w, s(26)),
@@ -161,7 +159,8 @@ class PanelsPart:
         y = rect.y + s(8)
         self._text(surface, _("Market"), (x0, y), 16, INK, bold=True)
         market_top = y
-        dice = g.s.dice
+        v = self.view
+        dice = v.dice
         y += s(22)
         if g.turn == 0 or not dice or g.phase == "roll":
             price_text, price_colour = _("Price: set by the roll"), INK_SOFT
@@ -175,15 +174,15 @@ class PanelsPart:
             price_colour = INK
         self._text(surface, price_text, (x0, y), 12, price_colour, bold=True, max_w=w)
         y += s(20)
-        stock = market.state(g)
-        cards = sorted(stock.open)
+        stock = v.modules["market"]  # public: the open cards, the pile's and the discards' sizes (D-4)
+        cards = sorted(names.index(r) for r in stock["open"])
         closed = bool(dice) and dice[0] == dice[1] and g.phase != "roll"
         cw = min(s(40), (w - s(4)) // max(1, len(cards)))
         ch = int(cw * 1.4)
         for i, r in enumerate(cards):
             rc = pygame.Rect(x0 + i * cw, y, cw - s(2), ch)
             self._card(surface, f"cards/{names[r]}", rc, 0, dim=closed)
-            if g.s.bank[r] == 0:
+            if v.bank[r] == 0:
                 self.tag(surface, "×2", (rc.centerx, rc.bottom - s(6)))
         if not cards:
             ch = s(24)
@@ -191,7 +190,7 @@ class PanelsPart:
         y += ch + s(4)
         self._text(
             surface,
-            _("pile {p} · discards {d} · cap {c}", p=len(stock.pile), d=len(stock.discard),
+            _("pile {p} · discards {d} · cap {c}", p=stock["pile_size"], d=len(stock["discard"]),
               c=market.settings(g)["open_cap"]),
             (x0, y), 12, INK_SOFT,
         )  # fmt: skip
@@ -215,7 +214,7 @@ class PanelsPart:
         low: list[str] = []
         out: list[str] = []
         for i, res in enumerate(names):
-            n = g.s.bank[i]
+            n = v.bank[i]
             cx = x0 + i * col + col // 2
             surface.blit(self.app.assets.scaled(f"icons/{res}", (s(22), s(22))), (cx - s(11), y))
             colour = (166, 58, 36) if n == 0 else (176, 112, 20) if n <= 3 else INK
@@ -252,11 +251,12 @@ class PanelsPart:
             self._text(surface, _("Decks"), (x0, y), 16, INK, bold=True)
             y += s(24)
             self._text(
-                surface, _("development cards: {n}", n=len(g.s.dev_deck)), (x0, y), 12, INK_SOFT, max_w=w
+                surface, _("development cards: {n}", n=v.development_deck), (x0, y), 12, INK_SOFT, max_w=w
             )
             if "remote_cards" in g.rules.modules:
                 self._text(
-                    surface, _("remote-area cards: {n}", n=len(remote_cards.state(g).deck)), (x0, y + s(18)),
+                    surface, _("remote-area cards: {n}", n=v.modules["remote_cards"]["deck_size"]),
+                    (x0, y + s(18)),
                     12,
                     INK_SOFT, max_w=w,
                 )  # fmt: skip
