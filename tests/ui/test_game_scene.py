@@ -652,6 +652,11 @@ def test_undo_never_reaches_back_into_the_founding_phase(home: Path) -> None:
     assert sum(1 for line in scene.log_lines if "Turn 1" in line) <= 1
 
 
+def shown_log(scene: GameScene) -> list[str]:
+    """The log lines the game screen shows now (held back while the dice roll)."""
+    return [e.text for e in scene.log_entries[: scene.log_shown]]
+
+
 def test_the_log_shows_the_roll_once_the_dice_have_landed(home: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 12, defect 12: the log gave the total while the dice were still rolling."""
@@ -671,10 +676,10 @@ def test_the_log_shows_the_roll_once_the_dice_have_landed(home: Path,
         clock[0] += 0.1  # 0.3 s of the 0.55 s roll
         pump(app)
     mine = "You rolled"
-    assert mine not in scene._log_html
+    assert not any(mine in x for x in shown_log(scene))
     clock[0] += 1.0
     pump(app, 3)
-    assert mine in scene._log_html
+    assert any(mine in x for x in shown_log(scene))
 
 
 def test_a_disabled_button_shows_why_on_hover(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -781,21 +786,66 @@ def test_the_hand_title_and_the_bank_rates_never_overlap(home: Path, size: tuple
 
 
 def test_the_log_reads_like_a_chat_newest_at_the_bottom(home: Path) -> None:
-    """Issue 12 (what players expect): the newest line at the bottom, scrolled into view."""
+    """Issue 12 (what players expect): the newest line at the bottom, in view, with no blank rows; the wheel
+    scrolls back and returns."""
     app = App(size=(1280, 720))
-    scene = new_scene(app, seed=5)  # its founding logs a line that wraps to fill the box exactly
+    scene = new_scene(app, seed=5)
     driver = Driver(app, scene)
     while scene.game.turn < 3:
         driver.step()
     pump(app, 30)
-    lines = [x.strip() for x in scene._log_html.split("<br>")]
-    assert lines[-1] == scene.log_lines[-1].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    rows = scene.log_box.text_box_layout.layout_rows  # no blank rows between lines (a wrapped line filling
-    assert not [r for r in rows if all(type(c).__name__ == "LineBreakLayoutRect" for c in r.items)]  # a row)
+    lines = shown_log(scene)
+    assert lines[-1] == scene.log_lines[-1]
     first, second = (next(i for i, x in enumerate(lines) if f"Turn {n}" in x) for n in (1, 2))
     assert first < second
-    bar = scene.log_box.scroll_bar
-    assert bar is not None and bar.start_percentage + bar.visible_percentage >= 0.99
+    scene.draw(app.screen)
+    hits = sorted(scene._log_hits, key=lambda h: h[0].y)  # drawn lines, top to bottom
+    assert hits[-1][1].text == lines[-1] and hits[-1][0].bottom <= scene.log_rect.bottom
+    assert all(a[0].bottom <= b[0].y + 1 for a, b in zip(hits, hits[1:], strict=False))  # no overlap
+    assert all(b[0].y - a[0].bottom < scene.px(8) for a, b in zip(hits, hits[1:], strict=False))  # no gaps
+    centre = scene.log_rect.center  # the events the game screen gets (a dialog may be over it now)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(1, 1), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
+    assert scene.log_scroll > 0
+    scene.draw(app.screen)
+    assert scene._log_hits[0][1].text != lines[-1]  # older lines at the bottom now
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-30, flipped=False))
+    assert scene.log_scroll == 0
+
+
+def test_resource_words_in_the_log_are_drawn_as_icons(home: Path) -> None:
+    """Issue 12 (what players expect): resource icons instead of words in the log."""
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=5)
+    with_word = scene._log_row("You received 1 brick + 2 ore", scene.px(200))
+    plain = scene._log_row("You received 1 + 2", scene.px(200))
+    assert with_word.get_height() == plain.get_height()  # icons sit in the line
+    assert scene._icon_pattern().findall("more ore, before brick") == ["ore", "brick"]  # whole words only
+
+
+def test_hovering_a_log_line_marks_its_place_on_the_board(home: Path) -> None:
+    """Issue 12, defect 4: name places as a player would, and mark them on the board when the line is
+    hovered."""
+    from catan_desktop.ui.scenes.game_anims import mark_places
+
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=5)
+    driver = Driver(app, scene)
+    while scene.game.turn < 2:
+        driver.step()
+    pump(app, 30)
+    scene.draw(app.screen)
+    hit = next((r, e) for r, e in scene._log_hits if e.event and mark_places(scene, e.event))
+    before = app.screen.copy()
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=hit[0].center, rel=(1, 1), buttons=(0, 0, 0)))
+    assert scene._log_hovered is hit[1]
+    while app.top is not scene:  # the marks are drawn while the game screen is on top
+        app.pop()
+    scene.draw(app.screen)
+    (x, y) = mark_places(scene, hit[1].event)[0]
+    assert app.screen.get_at((x, y)) != before.get_at((x, y)) or any(
+        app.screen.get_at((x + dx, y)) != before.get_at((x + dx, y)) for dx in range(-30, 31, 3)
+    )
 
 
 def test_what_another_player_builds_is_marked_on_the_board(home: Path) -> None:

@@ -8,7 +8,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
-from pygame_gui.elements import UIButton, UITextBox
+from pygame_gui.elements import UIButton
 
 from ...engine import Action, IllegalAction
 from ...engine.views import SeatView
@@ -24,12 +24,12 @@ from ..scaling import make_manager
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
 from .game_actions import ActionBar
-from .game_anims import Anim
+from .game_anims import Anim, draw_mark, mark_places
 from .game_board import BoardPart
 from .game_draw import DrawKit
 from .game_hand import HandPart
 from .game_header import draw_header
-from .game_log import LogPart
+from .game_log import LogLine, LogPart
 from .game_panels import PanelsPart
 
 if TYPE_CHECKING:
@@ -77,6 +77,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         self._widget_state: dict[str, tuple[bool, str]] = {}
         self._play_state: tuple[Any, ...] | None = None
         self._log_dirty_at = 0.0
+        self._log_hovered: LogLine | None = None
         for event in self.game.log:
             self._log_event(event)
         self._last_dice()
@@ -167,9 +168,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         right = r["right"]
         y = self.build_buttons(right)
         x0, bw, s = right.x + self.px(14), right.w - self.px(28), self.px
-        self.log_box = UITextBox(
-            "", pygame.Rect(x0, y, bw, right.bottom - y - s(12)), manager=self.ui, object_id="#game_log"
-        )
+        self.log_rect = pygame.Rect(x0, y, bw, right.bottom - y - s(12))
         self._refresh_log(full=True)
         self.play_buttons = {}
         self._ui_state = None
@@ -211,6 +210,9 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
+        if event.type == pygame.MOUSEWHEEL and self.scroll_log(event.y):
+            self.app.mark_dirty()
+            return True
         if super().handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -222,7 +224,13 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             if hover != self.hover:
                 self.hover = hover
                 self.app.mark_dirty()
+            over_log = self.log_rect is not None and self.log_rect.collidepoint(event.pos)
+            line = self.log_hover() if over_log else None
+            if line is not self._log_hovered:  # a log line lit, and its place marked on the board
+                self._log_hovered = line
+                self.app.mark_dirty()
             return False
+
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._click(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.mode:
@@ -287,7 +295,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         events = ctl.apply(action)
         self._after_events(events)
         if reason:  # a trade answer, offer or partner choice: say why, as a player would
-            self.log_lines.append(_("{who}: \u201c{reason}\u201d", who=self.names[seat], reason=reason))
+            self.log_line(_("{who}: \u201c{reason}\u201d", who=self.names[seat], reason=reason), seat=seat)
         self.next_bot_at = time.perf_counter() + SPEED_DELAY.get(self.app.settings.animation_speed, 0.6) * (
             0.4 if action.kind in ("accept", "reject", "counter", "discard") else 1.0
         )
@@ -303,7 +311,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         def ready(seat: int = seat) -> None:
             self.viewer = seat
             self._ui_state = None
-            self.log_lines = []
+            self.clear_log()
             for ev in self.game.log:
                 self._log_event(ev)
             self._refresh_log(full=True)
@@ -354,11 +362,17 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
                 hover=hover,
                 show_emblems=self.app.settings.colour_blind,
             )
+            line = self._log_hovered
+            if line is not None and line.event is not None and self.app.top is self:  # the line's place
+                seat = line.seat if line.seat is not None else self.viewer
+                for pos in mark_places(self, line.event):
+                    draw_mark(self, surface, {"pos": pos, "seat": seat}, 0.12)
             surface.set_clip(None)
         self._draw_top(surface, r["top"])
         self._draw_players(surface, r["left"])
         self._draw_right(surface, r["right"])
         self._draw_hand(surface, r["bottom"])
+        self.draw_log(surface)
         self.draw_ui(surface)
         self._draw_anims(surface)
         if self._tip_shown and self.app.top is self:

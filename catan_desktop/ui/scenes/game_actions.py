@@ -175,7 +175,7 @@ class ActionBar:
             self.do(Action("end"))
         elif key == "undo":
             if self.ctl.undo():
-                self.log_lines.append(_("(move taken back)"))
+                self.log_line(_("(move taken back)"))
                 self._refresh_log()
                 self._ui_state = None
         elif key in ("road", "settlement", "city", "develop"):

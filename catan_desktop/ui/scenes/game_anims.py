@@ -23,21 +23,33 @@ if TYPE_CHECKING:
 MARK_SECONDS = 1.8  # how long a mark pulses on what another player built or where the robber went
 
 
-def mark_place(scene: GameScene, ev: dict[str, Any]) -> tuple[int, int] | None:
-    """Where on the screen to mark a log event (a building, a road, the robber's hex), or None."""
-    t, layout = ev.get("t"), scene.layout
-    if t in ("settle", "city"):
-        x, y = layout.node_pos(ev["node"])
-    elif t == "road":
-        x, y = layout.edge_mid(ev["edge"])
-    elif t == "robber":
-        h = scene.game.topo.hex_index.get(str(ev["hex"]).partition("/")[0])
-        if h is None:
-            return None
-        x, y = layout.hex_center(h)
+def mark_places(scene: GameScene, ev: dict[str, Any]) -> list[tuple[int, int]]:
+    """Where on the screen a log event happened: a building, a road, the robber's or a developed hex, the
+    hexes showing the number rolled; [] for an event with no place."""
+    t, layout, v = ev.get("t"), scene.layout, scene.view
+    if layout is None:
+        return []
+    if t in ("settle", "city") and isinstance(ev.get("node"), int):
+        points = [layout.node_pos(ev["node"])]
+    elif t == "road" and isinstance(ev.get("edge"), int):
+        points = [layout.edge_mid(ev["edge"])]
+    elif t in ("robber", "develop", "remove_token"):
+        h = v.topo.hex_index.get(str(ev.get("hex")).partition("/")[0])
+        points = [] if h is None else [layout.hex_center(h)]
+    elif t == "roll" and isinstance(ev.get("dice"), list):
+        total = sum(ev["dice"])
+        points = [layout.hex_center(h) for h in range(v.topo.num_hexes) if total in v.tokens_on(h)]
     else:
+        points = []
+    return [(int(x), int(y)) for x, y in points]
+
+
+def mark_place(scene: GameScene, ev: dict[str, Any]) -> tuple[int, int] | None:
+    """Where to mark what another player just did (a building, a road, the robber), or None."""
+    if ev.get("t") not in ("settle", "city", "road", "robber"):
         return None
-    return int(x), int(y)
+    points = mark_places(scene, ev)
+    return points[0] if points else None
 
 
 def draw_mark(scene: GameScene, surface: pygame.Surface, data: dict[str, Any], p: float) -> None:
