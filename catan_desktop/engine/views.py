@@ -199,6 +199,7 @@ class SeatView:
     vp: int
     harbour_rates: tuple[int, ...]
     gained: tuple[tuple[int, ...], ...] | None  # production per seat and resource: only once the game is over
+    board_kind: str = "random"  # how the board was laid: "random", "balanced" or a named layout
 
     @property
     def is_over(self) -> bool:
@@ -251,4 +252,5 @@ def seat_view(g: Game, seat: int) -> SeatView:
         bought_this_turn=tuple(s.dev_new[seat]), vp=g.vp(seat),
         harbour_rates=tuple(harbour_rates(g, seat)),
         gained=tuple(tuple(x) for x in s.gained) if s.phase == "over" else None,
+        board_kind=s.board_kind,
     )

@@ -258,6 +258,7 @@ def finished(app: App, fake_game, players: int = 4, winners: tuple[int, ...] = (
     game = played_game(players)
     game.s.winners = list(winners)
     game.s.dice_counts = [0, 0, 3, 5, 8, 11, 14, 17, 13, 12, 9, 6, 2]
+    game.s.phase = "over"  # the seat view shows everyone's production only once the game is over
     game_scene.game = game
     app.push(game_scene)
     scene = GameOverScene(app, game_scene)

@@ -149,6 +149,7 @@ class LogPart:
                 if entry.seat is not None and entry.seat < len(self.colours):
                     centre = (inner.x + s(4), y + self.app.assets.font(s(13)).get_linesize() // 2)
                     pygame.draw.circle(surface, rgb(self.colours[entry.seat]), centre, s(4))
+                    pygame.draw.circle(surface, INK_SOFT, centre, s(4), 1)  # a white seat shows too
                 surface.blit(row, (text_x, y))
         else:  # the oldest line is in view: never scroll past it
             if y > inner.y and getattr(self, "log_scroll", 0) > 0:

@@ -55,8 +55,15 @@ def config_for(loaded: LoadedSave) -> GameConfig:
         config = fallback
         config.variant = loaded.game.rules.name
         config.seed = loaded.game.seed
-        config.board = loaded.game.s.board_kind
+        config.board = board_kind(loaded, data)
     return config
+
+
+def board_kind(loaded: LoadedSave, data: object = None) -> str:
+    """The board a save was started on: the one its metadata names, else the seat view's (public)."""
+    if isinstance(data, dict) and isinstance(data.get("board"), str):
+        return data["board"]
+    return loaded.game.seat_view(0).board_kind
 
 
 def start_game(app: App, config: GameConfig, loaded: LoadedSave | None = None) -> bool:

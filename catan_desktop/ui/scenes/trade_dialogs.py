@@ -28,7 +28,7 @@ class BankDialog(GameDialog):
     what you get, Enter trades and Esc closes. The choice stays after a trade, so a trade can be repeated.
     """
 
-    width, height = 620, 470
+    width, height = 620, 480
     CARD = (60, 84)
 
     def __init__(self, app: App, scene: GameScene) -> None:
@@ -51,8 +51,9 @@ class BankDialog(GameDialog):
         self.give_buttons: dict[str, UIButton] = {}
         self.get_buttons: dict[str, UIButton] = {}
         self.cards: list[tuple[str, str, pygame.Rect]] = []  # (side, resource, rectangle on the screen)
+        inner = panel.get_container().get_rect()  # where the panel's widgets are placed from (its border)
         rows = (
-            ("give", px(48), _("You give, at your rate (on each card: how many you hold)")),
+            ("give", px(46), _("You give, at your rate (on each card: how many you hold)")),
             ("get", px(214), _("You get one (on each card: how many the bank holds)")),
         )
         for side, top, title in rows:
@@ -61,8 +62,8 @@ class BankDialog(GameDialog):
             for k, i in enumerate(self.order):
                 name = names[i]
                 x = pad + k * col
-                card = pygame.Rect(x + (col - cw) // 2, top + px(28), cw, ch)
-                self.cards.append((side, name, card.move(self.rect.x, self.rect.y)))
+                card = pygame.Rect(x + (col - cw) // 2, top + px(34), cw, ch)  # clear of the title
+                self.cards.append((side, name, card.move(inner.x, inner.y)))
                 key = str(k + 1) if k < 9 else ""
                 if side == "give":
                     enabled = self.hand[i] >= self.rates[i]
@@ -84,17 +85,17 @@ class BankDialog(GameDialog):
                         if enabled
                         else _("The bank has no {res} left", res=_(name))
                     )
-                    text, store = _(name), self.get_buttons
+                    text, store = _(name).capitalize(), self.get_buttons
                 store[name] = self.add_button(
                     panel,
-                    pygame.Rect(x + px(4), card.bottom + px(6), col - px(8), px(32)),
+                    pygame.Rect(x + px(4), card.bottom + px(8), col - px(8), px(32)),
                     text,
                     lambda side=side, name=name: self.choose(side, name),
                     tip=tip,
                     enabled=enabled,
                 )
         self.info = UILabel(
-            pygame.Rect(pad, px(384), self.rect.w - 2 * pad, px(26)), "", manager=self.ui, container=panel
+            pygame.Rect(pad, px(378), self.rect.w - 2 * pad, px(26)), "", manager=self.ui, container=panel
         )
         self.ok = self.footer(panel, _("Trade"), self.submit, _("Close"), ok_enabled=False)
         self.refresh()
@@ -124,7 +125,7 @@ class BankDialog(GameDialog):
         ):
             for name, button in buttons.items():
                 i = names.index(name)
-                text = f"{self.rates[i]}:1" if side == "give" else _(name)
+                text = f"{self.rates[i]}:1" if side == "give" else _(name).capitalize()
                 button.set_text(("\u2713 " + text) if name == chosen else text)
         if self.give and self.get:
             action = Action("maritime", self.give, self.get)
@@ -290,7 +291,7 @@ class AnswerOfferDialog(GameDialog):
     what you give (from your hand, which the top row shows) and what you get (at first what they offered)."""
 
     cancellable = False
-    height = 480
+    height = 490
 
     def build(self) -> None:
         g, view = self.game, self.view
@@ -308,21 +309,21 @@ class AnswerOfferDialog(GameDialog):
                 give=cards_text(give),
                 get=cards_text(get),
             ),
-            pygame.Rect(px(16), px(46), self.rect.w - px(32), px(60)),
+            pygame.Rect(px(16), px(46), self.rect.w - px(32), px(76)),
             manager=self.ui,
             container=panel,
         )
         self.counter_give = Stepper(
-            self, panel, px(20), px(110), list(view.hand), self.refresh, _("Or counter: you give (you hold)"),
+            self, panel, px(20), px(126), list(view.hand), self.refresh, _("Or counter: you give (you hold)"),
             show_limits=True,
         )
         self.counter_get = Stepper(
-            self, panel, px(20), px(232), [g.rules.bank_per_resource] * len(names), self.refresh,
+            self, panel, px(20), px(244), [g.rules.bank_per_resource] * len(names), self.refresh,
             _("\u2026 and you get"),
         )
         self.counter_get.set_values(trade.give)  # a counter starts from what they offered
         self.info = UILabel(
-            pygame.Rect(px(20), px(352), self.rect.w - px(40), px(26)), "", manager=self.ui, container=panel
+            pygame.Rect(px(20), px(362), self.rect.w - px(40), px(26)), "", manager=self.ui, container=panel
         )
         accept_ok = g.is_legal(Action("accept"))
         y = self.rect.h - px(62)
