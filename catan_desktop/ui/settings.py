@@ -27,6 +27,7 @@ class Settings:
     music_volume: float = 0.5
     colour_blind: bool = False
     language: str = "en"
+    coach: bool = True  # "First-game tips": the game screen's coach panel (ui/scenes/coach.py)
     last_game: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -357,10 +357,17 @@ class Driver:
 
 
 def new_scene(
-    app: App, seed: int, opponents: str = "random", variant: str = "base", players: int = 4
+    app: App,
+    seed: int,
+    opponents: str = "random",
+    variant: str = "base",
+    players: int = 4,
+    coach: bool = False,
 ) -> GameScene:
     """Seat 0 human; the others ``opponents``. Random opponents make long games that reach every dialog
-    (a discard needs 8+ cards in the human's hand); the real computer levels are tested in tests/ai."""
+    (a discard needs 8+ cards in the human's hand); the real computer levels are tested in tests/ai. The
+    first-game tips are off unless ``coach`` (a click on a tip hides it: the drivers click the board)."""
+    app.settings.coach = coach
     config = GameConfig.default(players)
     config.variant = variant
     config.seed = seed
@@ -837,7 +844,8 @@ def test_hovering_a_log_line_marks_its_place_on_the_board(home: Path) -> None:
     scene.draw(app.screen)
     hit = next((r, e) for r, e in scene._log_hits if e.event and mark_places(scene, e.event))
     before = app.screen.copy()
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=hit[0].center, rel=(1, 1), buttons=(0, 0, 0)))
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=hit[0].center, rel=(1, 1), buttons=(0, 0, 0))
+    scene.handle_event(motion)
     assert scene._log_hovered is hit[1]
     while app.top is not scene:  # the marks are drawn while the game screen is on top
         app.pop()

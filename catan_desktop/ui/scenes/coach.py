@@ -25,24 +25,15 @@ if TYPE_CHECKING:
 # GameScene._text: (surface, text, pos, size, colour, bold=False, anchor="topleft", max_w=None) -> Rect
 FontText = Callable[..., pygame.Rect]
 
-FOOTER = "Hide tips (H) · turn off in Settings"
+FOOTER = "G or a click hides this tip · off in Settings"
 BUILD_KINDS = ("city", "settle", "buy", "develop", "road")  # most valuable first
 CARD_KINDS = ("knight", "road_building", "year_of_plenty", "monopoly")
 TRADE_KINDS = ("offer", "maritime", "market", "market_sell")
-ITEMS = {  # what a build kind makes, with its shortcut
-    "road": "a road (1)",
-    "settle": "a settlement (2)",
-    "city": "a city (3)",
-    "buy": "a development card (4)",
-    "develop": "terrain development (D)",
-}
-COST_ITEM = {"road": "road", "settle": "settlement", "city": "city", "buy": "development_card"}
-KEEP = {  # discard: what to keep for the nearest build
-    "road": "Keep {cards} for a road.",
-    "settlement": "Keep {cards} for a settlement.",
-    "city": "Keep {cards} for a city.",
-    "development_card": "Keep {cards} for a development card.",
-}
+ITEMS = {"road": "a road (1)", "settle": "a settlement (2)", "city": "a city (3)",  # a build kind, its key
+         "buy": "a development card (4)", "develop": "terrain development (D)"}
+_KIND = {"road": "road", "settlement": "settle", "city": "city", "development_card": "buy"}  # item -> kind
+KEEP = {"road": "Keep {cards} for a road.", "settlement": "Keep {cards} for a settlement.",  # discard
+        "city": "Keep {cards} for a city.", "development_card": "Keep {cards} for a development card."}
 
 
 @dataclass(frozen=True)
@@ -104,24 +95,20 @@ def _spot_text(view: SeatView, n: int) -> str:
 def _legal_targets(game: Any, kind: str) -> list[Any] | None:
     """The targets (``a``) of the legal actions of ``kind`` (the game's public API); None if unknown."""
     legal = getattr(game, "legal_actions", None)
-    if legal is None:
-        return None
-    return [a.a for a in legal() if a.kind == kind]
+    return None if legal is None else [a.a for a in legal() if a.kind == kind]
 
 
 def _own_numbers(view: SeatView) -> list[int]:
-    """The numbers the seat's buildings collect on, most often rolled first."""
-    found = {n for b in view.buildings_of(view.seat) for h in view.topo.node_hexes[b] if _productive(view, h)
-             for n in view.tokens_on(h)}
-    return sorted(found, key=lambda n: (-pips(n), n))
+    """The numbers the seat's buildings collect on."""
+    return sorted({n for b in view.buildings_of(view.seat) for h in view.topo.node_hexes[b]
+                   if _productive(view, h) for n in view.tokens_on(h)})
 
 
 def _leader(view: SeatView) -> int | None:
     """The other seat with the most visible points (then the most cards), or None alone at the table."""
-    others = [p for p in view.public if p.seat != view.seat]
-    if not others:
-        return None
-    return max(others, key=lambda p: (p.visible_vp, p.resource_cards)).seat
+    others = (p for p in view.public if p.seat != view.seat)
+    best = max(others, key=lambda p: (p.visible_vp, p.resource_cards), default=None)
+    return None if best is None else best.seat
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -174,21 +161,12 @@ def _setup_settlement(view: SeatView, kinds: set[str], game: Any, names: list[st
 def _setup_road(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
     lines = [_("Point the road toward a free spot two paths away, where your next settlement can go.")]
     topo, me = view.topo, view.seat
-    edges = _legal_targets(game, "road") or []
-    best: tuple[int, int] | None = None
-    for e in edges:
-        if not isinstance(e, int) or not 0 <= e < topo.num_edges:
-            continue
-        for end in topo.edge_nodes[e]:
-            if view.node_owner[end] == me:
-                continue
-            for n in topo.node_neighbours[end]:
-                if _spot_free(view, n):
-                    score = _spot_score(view, n)
-                    if best is None or score > best[0]:
-                        best = (score, n)
-    if best is not None and best[0] > 0:
-        lines.append(_("Good spot that way: {spot}.", spot=_spot_text(view, best[1])))
+    edges = [e for e in _legal_targets(game, "road") or () if isinstance(e, int) and 0 <= e < topo.num_edges]
+    ahead = [n for e in edges for end in topo.edge_nodes[e] if view.node_owner[end] != me
+             for n in topo.node_neighbours[end] if _spot_free(view, n)]
+    best = max(ahead, key=lambda n: (_spot_score(view, n), -n), default=None)
+    if best is not None and _spot_score(view, best) > 0:
+        lines.append(_("Good spot that way: {spot}.", spot=_spot_text(view, best)))
     lines.append(_("Nobody may build a settlement right next to another one, so aim where there is room."))
     return Advice(_("Founding road"), lines, "setup_road")
 
@@ -213,6 +191,8 @@ def _roll(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advic
     if held > rules.discard_limit and len(lines) < 4:
         lines.append(_("You hold {n} cards: on a 7, anyone with more than {limit} discards half, so spend "
                        "them soon.", n=held, limit=rules.discard_limit))
+    if len(lines) < 2:
+        lines.append(_("A 7 pays nobody: the player who rolled it moves the robber."))
     if "market" in rules.modules and len(lines) < 4:
         lines.append(_("The difference between the two dice sets this turn's market price "
                        "(a double closes it)."))
@@ -242,11 +222,10 @@ def _closest(view: SeatView, can: list[str], game: Any) -> tuple[str, dict[str, 
         _spot_free(view, n) and any(view.edge_owner[e] == me for e in view.topo.node_edges[n])
         for n in range(view.topo.num_nodes)
     )
+    skip = {*can, "develop", *(() if has_settlement else ("city",)), *(() if has_spot else ("settle",))}
     best: tuple[int, int, str, dict[str, int]] | None = None
     for rank, kind in enumerate(BUILD_KINDS):
-        if kind in can or kind == "develop" or (kind == "city" and not has_settlement):
-            continue
-        if kind == "settle" and not has_spot:
+        if kind in skip:
             continue
         reason = game.why_none(kind)
         if getattr(reason, "code", None) != "need_resources":
@@ -266,16 +245,17 @@ def _trade_line(view: SeatView, kinds: set[str], missing: dict[str, int] | None)
     cards = cost_text(missing) if missing else _("the cards you need")
     rate = rules.rate_none
     best = min(view.harbour_rates) if view.harbour_rates else rate
+    if best < rate:
+        bank = _("the bank (B: {rate}:1, or {best}:1 at your harbour)", rate=rate, best=best)
+    else:
+        bank = _("the bank (B, {rate}:1)", rate=rate)
     if "market" in kinds or "market_sell" in kinds:
-        return _("Turn spare cards into {cards}: buy from the market (T) or trade with the bank "
-                 "(B, {rate}:1).", cards=cards, rate=best)
-    if "offer" in kinds and best < rate:
-        return _("Turn spare cards into {cards}: trade with the others (T) or the bank (B: {rate}:1, or "
-                 "{best}:1 at your harbour).", cards=cards, rate=rate, best=best)
+        return _("Turn spare cards into {cards}: buy from the market (T) or trade with {bank}.",
+                 cards=cards, bank=bank)
     if "offer" in kinds:
-        return _("Turn spare cards into {cards}: trade with the others (T) or the bank (B, {rate}:1).",
-                 cards=cards, rate=rate)
-    return _("Turn spare cards into {cards} at the bank (B, {rate}:1).", cards=cards, rate=best)
+        return _("Turn spare cards into {cards}: trade with the others (T) or {bank}.", cards=cards,
+                 bank=bank)
+    return _("Turn spare cards into {cards} at {bank}.", cards=cards, bank=bank)
 
 
 def _main(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
@@ -298,8 +278,10 @@ def _main(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advic
     if cards and len(lines) < 4:
         lines.append(_("You may also play a development card: {cards}.",
                        cards=list_text([card_name(k) for k in cards])))
+    if len(lines) < 3 and "end" in kinds:
+        lines.append(_("When you are done, end your turn (E): the next roll may bring what you need."))
     if len(lines) < 2:
-        lines.append(_("Nothing more to do? End your turn (E); the next roll may bring what you need."))
+        lines.append(_("Cards come when the dice roll the numbers beside your buildings."))
     if can:
         key, title = "main:build:" + "+".join(can), _("Build")
     elif closest is not None:
@@ -310,8 +292,7 @@ def _main(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advic
 
 
 def _robber(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
-    token = "token_robber" in view.rules.modules
-    if token:
+    if "token_robber" in view.rules.modules:
         first = _("Move the robber onto a number token of the leader (most points): it blocks that number on "
                   "its hex and you steal one card from a player beside it.")
     else:
@@ -331,26 +312,31 @@ def _robber(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Adv
 
 
 def _robber_target(view: SeatView, leader: int) -> int | None:
-    best: tuple[int, int] | None = None
-    for h in range(view.topo.num_hexes):
-        corners = view.topo.hex_nodes[h]
-        owners = [view.node_owner[n] for n in corners]
-        if view.seat in owners or leader not in owners or not _productive(view, h):
-            continue
-        if h == view.robber and view.robber_slot < 0:
-            continue
-        weight = sum(view.node_level[n] for n in corners if view.node_owner[n] == leader)
-        score = weight * _hex_pips(view, h)
-        if best is None or score > best[0]:
-            best = (score, h)
-    return None if best is None else best[1]
+    """The leader's best-producing hex with none of the seat's buildings (not where the robber is)."""
+    def owners(h: int) -> list[int]:
+        return [view.node_owner[n] for n in view.topo.hex_nodes[h]]
+
+    hexes = [h for h in range(view.topo.num_hexes) if _productive(view, h) and leader in owners(h)
+             and view.seat not in owners(h) and not (h == view.robber and view.robber_slot < 0)]
+    def weight(h: int) -> int:  # a city counts twice
+        return sum(view.node_level[n] for n in view.topo.hex_nodes[h] if view.node_owner[n] == leader)
+
+    return max(hexes, key=lambda h: (weight(h) * _hex_pips(view, h), -h), default=None)
 
 
 def _place_robber(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
-    return Advice(_("Place the robber"), [
-        _("You start: place the robber on one of the deserts. It blocks nothing there."),
-        _("Later a 7 or a Knight moves it onto a hex of the leader."),
-    ], "place_robber")
+    return Advice(_("Place the robber"), [_("You start: place the robber on one of the deserts. It blocks "
+                                            "nothing there."),
+                                          _("Later a 7 or a Knight moves it onto a hex of the leader.")],
+                  "place_robber")
+
+
+def _nearest(rules: Any, hand: Sequence[int]) -> tuple[int, str]:
+    """(cards missing, item) for the build the hand is nearest to (the more valuable one on a tie)."""
+    items = [i for i in ("city", "settlement", "development_card", "road") if i in rules.costs]
+    short, _rank, item = min((sum(max(0, c - h) for c, h in zip(rules.costs[i], hand, strict=False)), k, i)
+                             for k, i in enumerate(items))
+    return short, item
 
 
 def _discard(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
@@ -360,19 +346,11 @@ def _discard(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Ad
         _("You hold more than {limit} cards on a 7: discard half ({n}).", limit=rules.discard_limit, n=owed),
         _("Keep what you need for your next build; let go of cards you hold many of."),
     ]
-    best: tuple[int, int, str] | None = None
-    for rank, item in enumerate(("city", "settlement", "development_card", "road")):
-        cost = rules.costs.get(item)
-        if cost is None:
-            continue
-        short = sum(max(0, c - h) for c, h in zip(cost, view.hand, strict=False))
-        if best is None or (short, rank) < best[:2]:
-            best = (short, rank, item)
-    if best is not None:
-        cost = rules.costs[best[2]]
-        held = {r: min(c, n) for r, c, n in zip(rules.resources, cost, view.hand, strict=False) if c and n}
-        if held:
-            lines.append(_(KEEP[best[2]], cards=cost_text(held)))
+    item = _nearest(rules, view.hand)[1]
+    cost = rules.costs[item]
+    held = {r: min(c, n) for r, c, n in zip(rules.resources, cost, view.hand, strict=False) if c and n}
+    if held:
+        lines.append(_(KEEP[item], cards=cost_text(held)))
     return Advice(_("Discard half"), lines, "discard")
 
 
@@ -381,8 +359,8 @@ def _road_building(view: SeatView, kinds: set[str], game: Any, names: list[str])
     return Advice(_("Road Building"), [
         ngettext("Place {n} free road: click a glowing path.", "Place {n} free roads: click a glowing path.",
                  n, n=n),
-        _("Point them toward a free spot for your next settlement, or lengthen your road: a chain of {min} "
-          "or more earns Longest Road ({vp} points).", min=rules.longest_road_min, vp=rules.vp_longest_road),
+        _("Aim for a free spot for your next settlement, or lengthen your road: a chain of {min} or more "
+          "earns Longest Road ({vp} points).", min=rules.longest_road_min, vp=rules.vp_longest_road),
     ], "road_building")
 
 
@@ -429,15 +407,24 @@ def _bundle(view: SeatView, counts: Iterable[int]) -> dict[str, int]:
 
 
 def _trade_offer(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
-    trade = view.trade
-    lines = []
-    if trade is not None:
-        lines.append(_("{name} offers you {give} for {get}.", name=_name(names, trade.giver),
-                       give=cost_text(_bundle(view, trade.give)), get=cost_text(_bundle(view, trade.get))))
-    lines.append(_("Accept if it brings you closer to your next build; otherwise counter with what you need, "
-                   "or reject it."))
-    if "accept" not in kinds:
+    trade, rules = view.trade, view.rules
+    if trade is None:
+        lines = [_("Accept the offer if it brings you closer to your next build."),
+                 _("Otherwise counter with what you need, or reject it.")]
+        return Advice(_("A trade offer"), lines, "trade_offer")
+    lines = [_("{name} offers you {give} for {get}.", name=_name(names, trade.giver),
+               give=cost_text(_bundle(view, trade.give)), get=cost_text(_bundle(view, trade.get)))]
+    after = [h + a - b for h, a, b in zip(view.hand, trade.give, trade.get, strict=False)]
+    nearest = _nearest(rules, after)
+    if min(after, default=0) < 0 or "accept" not in kinds:
         lines.append(_("You do not hold the cards asked for: you can only counter or reject."))
+    elif nearest[0] < _nearest(rules, view.hand)[0]:
+        lines.append(_("It brings you closer to {item}: worth accepting.", item=_(ITEMS[_KIND[nearest[1]]])))
+    else:
+        lines.append(_("It does not bring you closer to your next build: reject it, or counter with what you "
+                       "need."))
+    if trade.giver == _leader(view):
+        lines.append(_("{name} is leading: a trade helps them too.", name=_name(names, trade.giver)))
     return Advice(_("A trade offer"), lines, "trade_offer")
 
 
@@ -468,18 +455,29 @@ _PHASES: dict[str, Callable[[SeatView, set[str], Any, list[str]], Advice]] = {
 # ---------------------------------------------------------------------------------------------- drawing
 
 _SIZES = ((15, 13, 11), (14, 12, 10), (13, 11, 10), (12, 10, 9))  # title, lines, footer: shrink in steps
-_LAYOUTS: dict[tuple[Any, ...], tuple[tuple[int, int, int], list[tuple[str, int]], int, bool]] = {}
-_SHADOW = (20, 12, 6)
-_BORDER = (107, 74, 47)
-_BULLET = (176, 128, 40)
+_LAYOUTS: dict[tuple[Any, ...], _Layout] = {}
+_SHADOW, _BORDER, _BULLET = (20, 12, 6), (107, 74, 47), (176, 128, 40)
+
+
+@dataclass
+class _Layout:
+    sizes: tuple[int, int, int]
+    rows: list[tuple[str, int]]  # a wrapped line and the advice line it starts (-1: a continuation)
+    shown: int  # rows that fit
+    title_h: int
+    line_h: int
+    foot_h: int  # 0: no footer
+
+    def height(self, pad: int, gap: int, step: int) -> int:
+        starts = sum(1 for _row, i in self.rows[: self.shown] if i > 0)
+        return 2 * pad + self.title_h + gap + self.shown * self.line_h + starts * step + self.foot_h
 
 
 class _Measure:
     """Text sizes through the screen's own text function, drawn on a 1x1 scratch surface."""
 
     def __init__(self, font_text: FontText) -> None:
-        self.font_text = font_text
-        self.scratch = pygame.Surface((1, 1))
+        self.font_text, self.scratch = font_text, pygame.Surface((1, 1))
         self.cache: dict[tuple[str, int, bool], tuple[int, int]] = {}
 
     def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
@@ -511,48 +509,35 @@ class _Measure:
 
 
 def _layout(advice: Advice, footer: str, width: int, height: int, px: Callable[[float], int],
-            font_text: FontText) -> tuple[tuple[int, int, int], list[tuple[str, int]], int, bool]:
-    """Choose the text sizes and wrapped lines that fit ``width`` x ``height``: (sizes, [(line, bullet
-    index or -1 for a continuation)], lines shown, footer shown)."""
+            font_text: FontText) -> _Layout:
+    """The largest text sizes whose wrapped lines fit ``width`` x ``height``; with the smallest, the footer
+    and then the last rows give way."""
     key = (advice.title, tuple(advice.lines), footer, width, height, px(100))
-    cached = _LAYOUTS.get(key)
-    if cached is not None:
-        return cached
-    m = _Measure(font_text)
-    pad, gap, indent = px(10), px(6), px(14)
-    result = None
+    if key in _LAYOUTS:
+        return _LAYOUTS[key]
+    m, pad, gap, step, indent = _Measure(font_text), px(10), px(6), px(3), px(14)
     for sizes in _SIZES:
-        title_h = max(m.size(advice.title, sizes[0], True)[1], px(20))
-        line_h = m.size("Ag", sizes[1])[1]
-        rows: list[tuple[str, int]] = []
-        for i, text in enumerate(advice.lines):
-            for j, row in enumerate(m.wrap(text, width - 2 * pad - indent, sizes[1])):
-                rows.append((row, i if j == 0 else -1))
-        body = len(rows) * line_h + (len(advice.lines) - 1) * px(3)
+        rows = [(row, i if j == 0 else -1) for i, text in enumerate(advice.lines)
+                for j, row in enumerate(m.wrap(text, width - 2 * pad - indent, sizes[1]))]
         foot_h = m.size(footer, sizes[2])[1] + gap if footer else 0
-        need = 2 * pad + title_h + gap + body + foot_h
-        result = (sizes, rows, len(rows), bool(footer))
-        if need <= height:
+        lay = _Layout(sizes, rows, len(rows), max(m.size(advice.title, sizes[0], True)[1], px(20)),
+                      m.size("Ag", sizes[1])[1], foot_h)
+        if lay.height(pad, gap, step) <= height:
             break
-    else:  # even the smallest text is too tall: the footer goes first, then the last rows
-        sizes, rows = result[0], result[1]  # type: ignore[index]
-        title_h = max(m.size(advice.title, sizes[0], True)[1], px(20))
-        line_h = m.size("Ag", sizes[1])[1]
-        room = height - 2 * pad - title_h - gap
-        foot_h = m.size(footer, sizes[2])[1] + gap if footer else 0
-        keep_footer = bool(footer) and room - foot_h >= len(rows) * line_h
-        shown = max(0, min(len(rows), (room - (foot_h if keep_footer else 0)) // max(1, line_h)))
-        result = (sizes, rows, shown, keep_footer)
+    else:
+        lay.foot_h = 0 if lay.height(pad, gap, step) > height else lay.foot_h
+        while lay.shown and lay.height(pad, gap, step) > height:
+            lay.shown -= 1
     if len(_LAYOUTS) > 64:
         _LAYOUTS.clear()
-    _LAYOUTS[key] = result
-    return result
+    _LAYOUTS[key] = lay
+    return lay
 
 
 def draw_coach(surface: pygame.Surface, rect: pygame.Rect, advice: Advice, px: Callable[[float], int],
                font_text: FontText, *, footer: str | None = None, anchor: str = "top") -> pygame.Rect:
     """Draw ``advice`` on a parchment panel inside ``rect`` and return the rect used (never outside
-    ``rect``: the text shrinks, then the footer and the last lines give way, on a small one).
+    ``rect``: on a small one the text shrinks, then the footer and the last lines give way).
 
     ``px(value)`` scales a size; ``font_text`` is the screen's text function (``GameScene._text``).
     ``footer``: the small hint at the bottom (default: how to hide the tips; "" for none). ``anchor``:
@@ -563,18 +548,11 @@ def draw_coach(surface: pygame.Surface, rect: pygame.Rect, advice: Advice, px: C
         return pygame.Rect(rect.topleft, (0, 0))
     footer = _(FOOTER) if footer is None else footer
     shadow = px(3) if rect.h > 8 * px(3) else 0
-    sizes, rows, shown, with_footer = _layout(advice, footer, rect.w, rect.h - shadow, px, font_text)
-    m = _Measure(font_text)
-    pad, gap, indent = px(10), px(6), px(14)
-    title_h = max(m.size(advice.title, sizes[0], True)[1], px(20))
-    line_h = m.size("Ag", sizes[1])[1]
-    starts = sum(1 for _row, i in rows[:shown] if i > 0)
-    body = shown * line_h + starts * px(3)
-    foot_h = m.size(footer, sizes[2])[1] + gap if with_footer else 0
-    h = min(rect.h - shadow, 2 * pad + title_h + gap + body + foot_h)
-    top = rect.bottom - h - shadow if anchor == "bottom" else rect.y
-    panel = pygame.Rect(rect.x, top, rect.w, h)
-    used = pygame.Rect(rect.x, top, rect.w, h + shadow)
+    lay = _layout(advice, footer, rect.w, rect.h - shadow, px, font_text)
+    pad, gap, step, indent = px(10), px(6), px(3), px(14)
+    h = max(1, min(rect.h - shadow, lay.height(pad, gap, step)))
+    panel = pygame.Rect(rect.x, rect.bottom - h - shadow if anchor == "bottom" else rect.y, rect.w, h)
+    used = pygame.Rect(panel.x, panel.y, panel.w, h + shadow)
     old_clip = surface.get_clip()
     surface.set_clip(used.clip(old_clip))
     try:
@@ -582,35 +560,35 @@ def draw_coach(surface: pygame.Surface, rect: pygame.Rect, advice: Advice, px: C
         if shadow:
             pygame.draw.rect(surface, _SHADOW, panel.move(0, shadow), border_radius=radius)
         pygame.draw.rect(surface, PARCHMENT, panel, border_radius=radius)
-        pygame.draw.rect(surface, GOLD, pygame.Rect(panel.x, panel.y, panel.w, min(panel.h, px(4))),
-                         border_top_left_radius=radius, border_top_right_radius=radius)
         pygame.draw.rect(surface, _BORDER, panel, 2, border_radius=radius)
-        x, y, inner_w = panel.x + pad, panel.y + pad, panel.w - 2 * pad
-        r = max(2, title_h // 2 - px(1))
-        centre = (x + r, y + title_h // 2)
+        strip = pygame.Rect(panel.x + 2, panel.y + 2, panel.w - 4, min(panel.h - 4, px(4)))
+        if strip.w > 0 and strip.h > 0:  # a gold edge along the top, inside the border
+            pygame.draw.rect(surface, GOLD, strip, border_top_left_radius=max(0, radius - 2),
+                             border_top_right_radius=max(0, radius - 2))
+        x, y, inner_w, size = panel.x + pad, panel.y + pad, panel.w - 2 * pad, lay.sizes[1]
+        r = max(2, lay.title_h // 2 - px(1))
+        centre = (x + r, y + lay.title_h // 2)
         pygame.draw.circle(surface, GOLD, centre, r)
         pygame.draw.circle(surface, WOOD, centre, r, max(1, px(1.5)))
-        font_text(surface, "!", centre, max(8, sizes[0] - 3), WOOD, bold=True, anchor="center")
-        font_text(surface, advice.title, (x + 2 * r + px(8), y + title_h // 2), sizes[0], INK, bold=True,
+        font_text(surface, "!", centre, max(8, lay.sizes[0] - 3), WOOD, bold=True, anchor="center")
+        font_text(surface, advice.title, (x + 2 * r + px(8), centre[1]), lay.sizes[0], INK, bold=True,
                   anchor="midleft", max_w=max(1, inner_w - 2 * r - px(8)))
-        y += title_h + gap // 2
+        y += lay.title_h + gap // 2
         pygame.draw.line(surface, PARCHMENT_DARK, (x, y), (panel.right - pad, y), max(1, px(1)))
         y += gap // 2
-        for k, (row, start) in enumerate(rows[:shown]):
-            if start > 0:
-                y += px(3)
-            text = row
-            if k == shown - 1 and shown < len(rows):
-                text = row.rstrip(".,;:") + "…"
+        for k, (row, start) in enumerate(lay.rows[: lay.shown]):
+            y += step if start > 0 else 0
+            cut = k == lay.shown - 1 and lay.shown < len(lay.rows)
             if start >= 0:
-                pygame.draw.circle(surface, _BULLET, (x + px(5), y + line_h // 2), max(2, px(3)))
-            font_text(surface, text, (x + indent, y), sizes[1], INK, max_w=max(1, inner_w - indent))
-            y += line_h
-        if with_footer:
-            y = panel.bottom - pad - (foot_h - gap)
+                pygame.draw.circle(surface, _BULLET, (x + px(5), y + lay.line_h // 2), max(2, px(3)))
+            font_text(surface, row.rstrip(".,;:") + "…" if cut else row, (x + indent, y), size, INK,
+                      max_w=max(1, inner_w - indent))
+            y += lay.line_h
+        if lay.foot_h:
+            y = panel.bottom - pad - lay.foot_h + gap
             pygame.draw.line(surface, PARCHMENT_DARK, (x, y - gap // 2), (panel.right - pad, y - gap // 2),
                              max(1, px(1)))
-            font_text(surface, footer, (panel.right - pad, y), sizes[2], INK_SOFT, anchor="topright",
+            font_text(surface, footer, (panel.right - pad, y), lay.sizes[2], INK_SOFT, anchor="topright",
                       max_w=max(1, inner_w))
     finally:
         surface.set_clip(old_clip)

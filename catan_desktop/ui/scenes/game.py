@@ -28,7 +28,7 @@ from .game_anims import Anim, draw_mark, mark_places
 from .game_board import BoardPart
 from .game_draw import DrawKit
 from .game_hand import HandPart
-from .game_header import draw_header
+from .game_header import draw_coach_panel, draw_header, hide_coach
 from .game_log import LogLine, LogPart
 from .game_panels import PanelsPart
 
@@ -78,6 +78,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         self._play_state: tuple[Any, ...] | None = None
         self._log_dirty_at = 0.0
         self._log_hovered: LogLine | None = None
+        self.coach_hidden: set[str] = set()  # first-game tips the player hid (by situation)
+        self.coach_drawn: pygame.Rect | None = None
         for event in self.game.log:
             self._log_event(event)
         self._last_dice()
@@ -119,7 +121,11 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         if key != self._scale_key:
             w, h = self.app.size
             self._scale_key = key
-            self._scale = max(0.8, min(2.0, min(w / 1280, h / 720) * self.app.settings.ui_scale))
+            window = min(w / 1280, h / 720)
+            # panels grow more slowly than the window above 1280x720, so a big window goes to the board
+            # (issue 12: at 1920x1080 the board had about 60 % of the width and the panels a 1.5x scale)
+            window = window if window <= 1.0 else 1.0 + (window - 1.0) * 0.55
+            self._scale = max(0.8, min(2.0, window * self.app.settings.ui_scale))
         return self._scale
 
     def px(self, value: float) -> int:
@@ -164,7 +170,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
     def build(self) -> None:
         r = self.regions()
         harbours = [e for e, _kind in self.view.harbours]
-        self.layout = BoardLayout.fitting(self.view.topo, tuple(r["board"]), harbours, BADGE, sea_margin=0.75)
+        room = r["board"].inflate(-self.px(12), -self.px(12))  # the harbours keep clear of the board's edge
+        self.layout = BoardLayout.fitting(self.view.topo, tuple(room), harbours, BADGE, sea_margin=0.3)
         right = r["right"]
         y = self.build_buttons(right)
         x0, bw, s = right.x + self.px(14), right.w - self.px(28), self.px
@@ -232,6 +239,10 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             return False
 
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.coach_drawn is not None and self.coach_drawn.collidepoint(event.pos):
+                hide_coach(self)  # a click on the tip hides it, and never reaches the board under it
+                self.app.mark_dirty()
+                return True
             return self._click(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.mode:
             self.mode = None
@@ -367,6 +378,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
                 seat = line.seat if line.seat is not None else self.viewer
                 for pos in mark_places(self, line.event):
                     draw_mark(self, surface, {"pos": pos, "seat": seat}, 0.12)
+            draw_coach_panel(self, surface)
             surface.set_clip(None)
         self._draw_top(surface, r["top"])
         self._draw_players(surface, r["left"])

@@ -162,6 +162,10 @@ class ActionBar:
         g = self.game
         if key == "menu":
             self.open_pause()
+        elif key == "coach":
+            from .game_header import hide_coach
+
+            hide_coach(self)
         elif key == "help":
             from .game_dialogs import HelpDialog
 
@@ -228,6 +232,7 @@ class ActionBar:
             pygame.K_b: "bank",
             pygame.K_u: "undo",
             pygame.K_h: "help",
+            pygame.K_g: "coach",
             pygame.K_F1: "help",
         }
         if event.key == pygame.K_ESCAPE:

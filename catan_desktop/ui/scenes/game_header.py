@@ -1,5 +1,6 @@
 """The game screen's header bar: whose turn it is (their colour and name), and what the player may do now;
-with the screen's fixed words (the hints by phase, the Catan a Dois panels' explanations).
+with the screen's fixed words (the hints by phase, the Catan a Dois panels' explanations); and the
+first-game tip (the coach: what to do now and why) in a corner of the board.
 
 Drawn from the seat's view of the game through the game screen (names, colours, the seat to act).
 """
@@ -12,6 +13,7 @@ import pygame
 
 from ...i18n import _
 from ...render.palette import PARCHMENT, WOOD_LIGHT, rgb
+from .coach import Advice, coach_advice, draw_coach
 
 if TYPE_CHECKING:
     from .game import GameScene
@@ -88,9 +90,7 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
         if g.phase == "robber" and scene.token_robber:
             hint = _("Move the robber onto another number token (D-8): click a ringed token")
         if g.phase == "main" and scene.mode == "develop":
-            hint = _(
-                "Click a glowing hex next to your building to develop it; right-click or Esc to cancel"
-            )
+            hint = _("Click a glowing hex next to your building to develop it; right-click or Esc to cancel")
         elif g.phase == "main" and scene.mode:
             hint = _(
                 "Click a glowing spot to build a {what}; right-click or Esc to cancel", what=_(scene.mode)
@@ -107,3 +107,74 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
         max_w=rect.right - x - scene.px(40),
     )
 
+
+def coach_now(scene: GameScene) -> Advice | None:
+    """The first-game tip for the shown human now (None: tips off, not their move, or hidden by them).
+    Worked out once per change of the game or of the build mode."""
+    ctl = scene.ctl
+    if not scene.app.settings.coach or not ctl.human_to_act or ctl.seat_to_act != scene.viewer:
+        return None
+    key = (ctl.version, scene.viewer, scene.mode)
+    if getattr(scene, "_coach_key", None) != key:
+        kinds = {a.kind for a in ctl.legal()}
+        scene._coach_key, scene._coach = key, coach_advice(scene.view, kinds, scene.game, scene.names)
+    advice: Advice | None = scene._coach
+    if advice is None or advice.key in scene.coach_hidden:
+        return None
+    return advice
+
+
+def coach_rect(scene: GameScene) -> pygame.Rect:
+    """Where the tip goes: the corner of the board that hides the fewest of the spots the player may click
+    now (the bottom left when that is a tie)."""
+    board, s = scene.regions()["board"], scene.px
+    w = min(s(380), max(s(220), int(board.w * 0.4)))
+    h = min(s(190), board.h // 2)
+    m = s(10)
+    corners = [
+        pygame.Rect(board.x + m, board.bottom - h - m, w, h),
+        pygame.Rect(board.right - w - m, board.bottom - h - m, w, h),
+        pygame.Rect(board.x + m, board.y + m, w, h),
+        pygame.Rect(board.right - w - m, board.y + m, w, h),
+    ]
+    layout = scene.layout
+    if layout is None:
+        return corners[0]
+    targets = scene.board_targets()
+    spots = [layout.node_pos(n) for n in targets["node"]] + [layout.edge_mid(e) for e in targets["edge"]]
+    spots += [layout.hex_center(h) for h in targets["hex"]]
+    spots += [layout.hex_center(h) for h, _slot in targets["token"]]
+    return min(corners, key=lambda c: sum(c.collidepoint(x, y) for x, y in spots))
+
+
+def draw_coach_panel(scene: GameScene, surface: pygame.Surface) -> None:
+    """Draw the first-game tip, if there is one now; remember where (a click there hides it)."""
+    advice = coach_now(scene)
+    scene.coach_drawn = None
+    if advice is not None:
+        key = (scene._coach_key, tuple(scene.regions()["board"]))
+        if getattr(scene, "_coach_place", (None, None))[0] != key:  # once per situation, not per frame
+            scene._coach_place = (key, coach_rect(scene))
+        rect = scene._coach_place[1]
+        scene.coach_drawn = draw_coach(
+            surface,
+            rect,
+            advice,
+            scene.px,
+            scene._text,
+            anchor="top" if rect.y < scene.regions()["board"].y + scene.px(20) else "bottom",
+        )
+
+
+def hide_coach(scene: GameScene) -> bool:
+    """G, or a click on the tip: hide this tip (the next situation brings the next one). With no tip
+    showing, G brings back the last hidden one. Returns True when something changed."""
+    advice = coach_now(scene)
+    if advice is not None:
+        scene.coach_hidden.add(advice.key)
+        return True
+    last = getattr(scene, "_coach", None)
+    if last is not None and last.key in scene.coach_hidden:
+        scene.coach_hidden.discard(last.key)
+        return True
+    return False

@@ -1,4 +1,5 @@
-"""The Settings screen: window, UI scale, animation speed, volumes, colour-blind palette, language.
+"""The Settings screen: window, UI scale, animation speed, volumes, colour-blind palette, first-game tips,
+language.
 
 Changes are made to a draft; Save applies and writes them, Cancel (or Esc) leaves everything as it was.
 The music slider plays the music at the draft's volume while the screen is open (a live preview).
@@ -53,7 +54,7 @@ def fitting_sizes(desktop: tuple[int, int] | None) -> list[str]:
 class SettingsScene(ScreenScene):
     """Edit a copy of the settings; Save applies and writes it, Cancel forgets it."""
 
-    panel_size = (900, 580)
+    panel_size = (900, 620)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -174,6 +175,16 @@ class SettingsScene(ScreenScene):
             object_id="#small_label",
         )
         y += row_h + px(22)
+        coach_tip = _("For players new to Catan: on your turns, a short panel says what to do now and why.")
+        label(_("First-game tips"), coach_tip)
+        self.coach = TipButton(
+            pygame.Rect(ctl_x, y, px(120), ctl_h),
+            toggle_text(d.coach),
+            manager=self.ui,
+            container=panel,
+            tool_tip_text=coach_tip,
+        )
+        y += row_h
         label(_("Language"), _("More languages will follow"))
         languages = [(LANGUAGE_NAMES.get(code, code), code) for code in i18n.available_languages()]
         if d.language not in dict((c, n) for n, c in languages):
@@ -222,6 +233,9 @@ class SettingsScene(ScreenScene):
         elif element is self.colour_blind:
             self.draft.colour_blind = not self.draft.colour_blind
             self.colour_blind.set_text(self.toggle_text(self.draft.colour_blind))
+        elif element is self.coach:
+            self.draft.coach = not self.draft.coach
+            self.coach.set_text(self.toggle_text(self.draft.coach))
         elif element is self.cancel_button:
             self.back()
         elif element is self.save_button:
