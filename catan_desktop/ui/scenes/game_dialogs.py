@@ -370,6 +370,8 @@ SHORTCUTS = [
     ("B", "Trade with the bank"),
     ("U / Ctrl+Z", "Undo your last build or bank trade"),
     ("Right-click", "Cancel building"),
+    ("G", "Hide or show the first-game tip (what to do now and why)"),
+    ("Mouse wheel", "Scroll back in the log (hover a line to see its place on the board)"),
     ("H / F1", "This help"),
     ("Esc", "Pause menu: save, load, settings, rules, quit"),
 ]
