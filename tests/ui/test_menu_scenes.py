@@ -461,3 +461,21 @@ def test_the_menu_box_never_covers_the_subtitle(home, size, scale) -> None:
     application.draw()
     assert menu.box.rect.top >= menu.subtitle_rect.bottom
     assert menu.box.rect.bottom <= size[1]
+
+
+def test_choosing_a_variant_keeps_the_seats_difficulties(app, home) -> None:
+    """Issue 12, defect 12: choosing a variant must not reset the seat difficulties; the seats a larger
+    table adds play at the level already chosen."""
+    scene = NewGameScene(app)
+    app.push(scene)
+    app.step()
+    choose(app, scene.variant_menu, "base")
+    for menu in scene.kind_menus[1:]:
+        choose(app, menu, "hard")
+    kinds = [s.kind for s in scene.seats[: scene.players]]
+    assert kinds[1:] == ["hard"] * (len(kinds) - 1)
+    for variant in ("base-5-6", "catan-a-dois", "base"):
+        choose(app, scene.variant_menu, variant)
+        shown = [scene.seats[i].kind for i in range(1, scene.players)]
+        assert shown == ["hard"] * len(shown), (variant, shown)
+        assert all(m.selected_option[1] == "hard" for m in scene.kind_menus[1:]), variant

@@ -120,16 +120,25 @@ class NewGameScene(ScreenScene):
             self.boards = board_kinds(rules)
             lo, hi, self.default_vp = rules.players_min, rules.players_max, rules.vp_target
         self.player_range = range(lo, hi + 1)
+        before = self.players
         self.players = min(max(self.players, lo), hi)
         while len(self.seats) < hi:
-            self.seats.append(
-                SeatConfig(_("Player {n}", n=len(self.seats) + 1), DEFAULT_BOT, self.palette[0])
-            )
+            name = _("Player {n}", n=len(self.seats) + 1)
+            self.seats.append(SeatConfig(name, DEFAULT_BOT, self.palette[0]))
+        self.seats_join(before)
         if not keep_board or self.board not in self.boards:
             self.board = "random" if "random" in self.boards else self.boards[0]
         if not keep_board:
             self.vp_target = None
         self.fix_colours()
+
+    def seats_join(self, before: int) -> None:
+        """Seats that join a larger table play at the level of the computers already chosen (issue 12:
+        choosing a variant seemed to reset the difficulties: the new seats came in at the default level)."""
+        level = next((s.kind for s in reversed(self.seats[:before]) if s.kind != HUMAN), None)
+        for seat in self.seats[before : self.players]:
+            if level is not None and seat.kind != HUMAN:
+                seat.kind = level
 
     def fix_colours(self, keep: int | None = None) -> None:
         """Give every playing seat a palette colour no other seat has (seat ``keep`` keeps its own)."""
@@ -405,7 +414,8 @@ class NewGameScene(ScreenScene):
             self.set_variant(value)
             self.rebuild()
         elif element is self.players_menu and value:
-            self.players = int(value)
+            before, self.players = self.players, int(value)
+            self.seats_join(before)
             self.fix_colours()
             self.rebuild()
         elif element is self.board_menu and value:
