@@ -27,6 +27,7 @@ from catan_desktop.ui.scenes import dois_dialogs as ddlg  # noqa: E402
 from catan_desktop.ui.scenes import game_dialogs as dlg  # noqa: E402
 from catan_desktop.ui.scenes import trade_dialogs as tdlg  # noqa: E402
 from catan_desktop.ui.scenes.game import GameScene  # noqa: E402
+from catan_desktop.ui.scenes.game_hand import DEV_ORDER  # noqa: E402
 
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
@@ -928,3 +929,31 @@ def test_an_offer_can_leave_players_out(home: Path) -> None:
     assert dialog.action().c == tuple(others[1:])
     press(app, dialog.ok)
     assert scene.game.s.trade is not None and others[0] not in scene.game.s.trade.responders
+
+
+@pytest.mark.parametrize("ui_scale", [1.25, 1.5])
+@pytest.mark.parametrize(("variant", "players"), [("base-5-6", 6), ("catan-a-dois", 2), ("base", 4)])
+def test_large_text_sizes_keep_the_panels_apart(
+    home: Path, ui_scale: float, variant: str, players: int
+) -> None:
+    """Issue 12, defect 9 (the 125 % / 150 % audit): at 1280x720 with a larger UI scale the six player
+    panels' labels overlapped their counters, the Catan a Dois bank ran out of its panel, the hand ran out
+    of its panel and the log shrank to a line. The scale now stops where the columns hold their contents."""
+    app = App(size=(1280, 720))
+    app.settings.ui_scale = ui_scale
+    scene = new_scene(app, seed=3, variant=variant, players=players)
+    drawn = drawn_texts(scene, app.screen)
+    for seat in range(players):
+        panel = scene.panel_rect(seat)
+        inside = [r.inflate(-2, -8) for _t, r in drawn if panel.contains(r)]  # the glyphs, not line gaps
+        assert len(inside) >= 5
+        assert not [(a, b) for i, a in enumerate(inside) for b in inside[i + 1 :] if a.colliderect(b)], seat
+    hand = scene.regions()["bottom"]
+    rects = scene.hand_rects()
+    held = [k for k, n in zip(DEV_ORDER, scene.view.development_cards, strict=True) if n]
+    assert all(hand.contains(rects[k]) for k in [*dlg.RESOURCES_ORDER, *held]), (hand, rects)
+    assert scene.log_rect.h >= 5 * app.assets.font(scene.px(13)).get_linesize()
+    if scene.has_market:  # the economy panel's words stay inside it
+        eco = scene.economy_rect()
+        below = [r for _t, r in drawn if r.colliderect(eco)]
+        assert below and all(eco.contains(r) for r in below)

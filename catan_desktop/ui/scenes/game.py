@@ -125,8 +125,20 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             # panels grow more slowly than the window above 1280x720, so a big window goes to the board
             # (issue 12: at 1920x1080 the board had about 60 % of the width and the panels a 1.5x scale)
             window = window if window <= 1.0 else 1.0 + (window - 1.0) * 0.55
-            self._scale = max(0.8, min(2.0, window * self.app.settings.ui_scale))
+            self._scale = max(0.8, min(2.0, window * self.app.settings.ui_scale, self._fitting_scale()))
         return self._scale
+
+    def _fitting_scale(self) -> float:
+        """The largest scale at which the columns still hold their contents in this window (issue 12: at
+        125 % and 150 % on 1280x720 the six player panels, the Catan a Dois market and the log overlapped):
+        a larger UI-scale setting applies where the window has room for it. Heights at scale 1, in px."""
+        w, h = self.app.size
+        players = len(self.config.seats)
+        panel = 120 if getattr(self, "has_reserve", False) else 92  # the compact player panel
+        left = 46 + 8 + players * (panel + 8) + (340 if getattr(self, "has_market", False) else 0)
+        rows = 3 if getattr(self, "has_develop", False) else 2  # rows of build buttons
+        right = 46 + 112 + 52 + 48 + rows * 66 + 44 + 140 + 12  # dice, buttons, a log of seven lines
+        return min(h / max(left, right), w / 906)  # 906: both columns and a board of 400 px
 
     def px(self, value: float) -> int:
         return int(round(value * self.scale))

@@ -30,16 +30,22 @@ class HandPart:
         """Where each resource card and development card of the shown hand is drawn."""
         r = self.regions()["bottom"]
         s = self.px
-        cw, ch = s(60), s(84)
+        # the resource cards, then the development cards held (side by side, in DEV_ORDER): smaller cards
+        # where the row is narrower than they need (an 800-px window holding several kinds of card)
+        cards = self.view.development_cards
+        held = [k for i, k in enumerate(DEV_ORDER) if cards[i]]
+        need = (len(RESOURCES_ORDER) + len(held)) * s(68) + s(14) + s(40)
+        f = min(1.0, r.w / need)
+        cw, ch, gap = int(s(60) * f), int(s(84) * f), int(s(8) * f)
         x, y = r.x + s(20), r.y + s(34)
         out: dict[str, pygame.Rect] = {}
         for res in RESOURCES_ORDER:
             out[res] = pygame.Rect(x, y, cw, ch)
-            x += cw + s(8)
-        x += s(14)
-        for kind in DEV_ORDER:
+            x += cw + gap
+        x += int(s(14) * f)
+        for kind in held + [k for k in DEV_ORDER if k not in held]:
             out[kind] = pygame.Rect(x, y, cw, ch)
-            x += cw + s(8)
+            x += cw + gap
         return out
 
     def _draw_hand(self, surface: pygame.Surface, region: pygame.Rect) -> None:
