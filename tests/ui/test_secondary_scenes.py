@@ -536,3 +536,14 @@ def test_questions_and_messages_grow_with_the_text_size(app) -> None:
         sizes.append((message.ok.rect.h, message.scale))
         app.pop()
     assert sizes[2][0] > sizes[0][0] and sizes[3][0] > sizes[1][0], sizes
+
+
+def test_game_over_says_you_win_to_the_winner_by_seat_not_by_name(app, fake_game) -> None:
+    """Issue 12 (words from one text layer): "You win!" came from comparing the winner's name with "You";
+    a human named anything else who won read "Anna wins!" about themself. It follows the seat now."""
+    game_scene, scene = finished(app, fake_game, winners=(0,))
+    assert game_scene.config.seats[0].is_human and getattr(game_scene, "viewer", 0) == 0
+    assert scene.winner_label.text == "You win!"
+    game_scene.config.seats[0].name = "You"  # a computer named "You" that wins is not you
+    _gs, other = finished(app, fake_game, winners=(1,))
+    assert other.winner_label.text.endswith("wins!") and other.winner_label.text != "You win!"

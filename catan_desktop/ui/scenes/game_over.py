@@ -79,6 +79,9 @@ class GameOverScene(PanelOverlay):
                 return int(ev["rounds"])
         return None
 
+    def humans(self) -> list[int]:
+        return [i for i in range(self.game.players) if self.seat(i).is_human]
+
     def headline(self) -> str:
         winners = self.game.winners
         if not winners and self.collapse() is not None:
@@ -88,8 +91,11 @@ class GameOverScene(PanelOverlay):
         if not winners:
             return _("Nobody won")
         names = [self.seat(w).name for w in winners]
-        if len(names) == 1:
-            return _("You win!") if names[0] == _("You") else _("{name} wins!", name=names[0])
+        if len(names) == 1:  # "You win!" for the human whose screen it is (by seat, not by comparing names)
+            humans = self.humans()
+            viewer = getattr(self.game_scene, "viewer", humans[0] if humans else None)
+            mine = winners[0] == viewer and len(humans) == 1
+            return _("You win!") if mine else _("{name} wins!", name=names[0])
         return _("{names} win!", names=" & ".join(names))
 
     # layout ----------------------------------------------------------------------------------------
