@@ -39,6 +39,15 @@ INK_SOFT: RGB = (110, 90, 70)
 WOOD: RGB = (58, 40, 28)
 WOOD_LIGHT: RGB = (86, 62, 44)
 GOLD: RGB = (232, 182, 64)
+# the game screen's accents (issue 12: one palette, not colours written into each screen)
+ALERT: RGB = (166, 58, 36)  # count badges, "to answer", an exhausted resource
+WARN: RGB = (176, 112, 20)  # running low
+SHADOW: RGB = (20, 12, 6)  # under panels and tooltips
+BORDER: RGB = (107, 74, 47)  # a panel's edge
+BULLET: RGB = (176, 128, 40)
+HEADER_LINE: RGB = (30, 20, 12)
+HINT: RGB = (236, 222, 190)  # the header's hint, on wood
+EMPTY_DIE: RGB = (200, 188, 160)
 EMBLEMS = 6  # pieces/emblem_1 .. emblem_6
 
 

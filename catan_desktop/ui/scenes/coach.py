@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...i18n import _, ngettext
-from ...render.palette import GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, WOOD
+from ...render.palette import BORDER, BULLET, GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, SHADOW, WOOD
 from ...text.events import place_text
 from ...text.reasons import PHASE_WORDS, card_name, cost_text, list_text
 
@@ -456,7 +456,7 @@ _PHASES: dict[str, Callable[[SeatView, set[str], Any, list[str]], Advice]] = {
 
 _SIZES = ((15, 13, 11), (14, 12, 10), (13, 11, 10), (12, 10, 9))  # title, lines, footer: shrink in steps
 _LAYOUTS: dict[tuple[Any, ...], _Layout] = {}
-_SHADOW, _BORDER, _BULLET = (20, 12, 6), (107, 74, 47), (176, 128, 40)
+_SHADOW, _BORDER, _BULLET = SHADOW, BORDER, BULLET
 
 
 @dataclass

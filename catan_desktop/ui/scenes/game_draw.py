@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...render.palette import INK, PARCHMENT
+from ...render.palette import ALERT, BORDER, INK, PARCHMENT, SHADOW, WHITE
 
 
 class DrawKit:
@@ -20,10 +20,10 @@ class DrawKit:
         surface: pygame.Surface,
         rect: pygame.Rect,
         fill: tuple[int, int, int] = PARCHMENT,
-        border: tuple[int, int, int] = (107, 74, 47),
+        border: tuple[int, int, int] = BORDER,
         width: int = 2,
     ) -> None:
-        pygame.draw.rect(surface, (20, 12, 6), rect.move(0, self.px(3)), border_radius=self.px(10))
+        pygame.draw.rect(surface, SHADOW, rect.move(0, self.px(3)), border_radius=self.px(10))
         pygame.draw.rect(surface, fill, rect, border_radius=self.px(10))
         pygame.draw.rect(surface, border, rect, width, border_radius=self.px(10))
 
@@ -84,9 +84,9 @@ class DrawKit:
 
     def badge(self, surface: pygame.Surface, centre: tuple[int, int], text: str, r: int = 11) -> None:
         """A small red count disc (cards in a pile, copies of a card)."""
-        pygame.draw.circle(surface, (166, 58, 36), centre, self.px(r))
+        pygame.draw.circle(surface, ALERT, centre, self.px(r))
         pygame.draw.circle(surface, PARCHMENT, centre, self.px(r), 2)
-        self._text(surface, text, centre, 12, (255, 255, 255), bold=True, anchor="center")
+        self._text(surface, text, centre, 12, WHITE, bold=True, anchor="center")
 
     def tag(self, surface: pygame.Surface, text: str, centre: tuple[int, int]) -> None:
         """A small dark label on a card ("×2": doubled price)."""
@@ -94,8 +94,8 @@ class DrawKit:
         w, h = font.size(text)
         box = pygame.Rect(0, 0, w + self.px(8), h + self.px(2))
         box.center = centre
-        pygame.draw.rect(surface, (166, 58, 36), box, border_radius=self.px(4))
-        self._text(surface, text, centre, 11, (255, 255, 255), bold=True, anchor="center")
+        pygame.draw.rect(surface, ALERT, box, border_radius=self.px(4))
+        self._text(surface, text, centre, 11, WHITE, bold=True, anchor="center")
 
     def _card(
         self,
@@ -117,9 +117,9 @@ class DrawKit:
         surface.blit(img, rect)
         if count:
             c = (rect.right - self.px(6), rect.y + self.px(6))
-            pygame.draw.circle(surface, (166, 58, 36), c, self.px(13))
+            pygame.draw.circle(surface, ALERT, c, self.px(13))
             pygame.draw.circle(surface, PARCHMENT, c, self.px(13), 2)
-            self._text(surface, str(count), c, 15, (255, 255, 255), bold=True, anchor="center")
+            self._text(surface, str(count), c, 15, WHITE, bold=True, anchor="center")
         if note:  # on the card's top edge, clear of its name
             self.tag(surface, note, (rect.centerx - self.px(6), rect.y + self.px(2)))
 
@@ -139,7 +139,7 @@ class DrawKit:
         x, y = self._mouse[0]
         box = pygame.Rect(x + s(14), y + s(18), width, height)
         box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (20, 12, 6), box.move(0, s(2)), border_radius=s(6))
+        pygame.draw.rect(surface, SHADOW, box.move(0, s(2)), border_radius=s(6))
         pygame.draw.rect(surface, PARCHMENT, box, border_radius=s(6))
-        pygame.draw.rect(surface, (107, 74, 47), box, 1, border_radius=s(6))
+        pygame.draw.rect(surface, BORDER, box, 1, border_radius=s(6))
         surface.blit(scratch, (box.x + s(8), box.y + s(6)), pygame.Rect(0, 0, width - s(16), height))

@@ -15,7 +15,7 @@ import pygame
 from ...engine import Action
 from ...engine.modules import terrain_development
 from ...i18n import _
-from ...render.palette import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK
+from ...render.palette import EMPTY_DIE, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK
 from ...text import CARD_RULES, reason_for
 from ..widgets import TipButton
 from .game_dialogs import RESOURCES_ORDER
@@ -115,7 +115,7 @@ class HandPart:
             if face:
                 surface.blit(self.app.assets.scaled(f"dice/{face}", (size, size)), (x, y))
             else:
-                pygame.draw.rect(surface, (200, 188, 160), (x, y, size, size), 2, border_radius=s(8))
+                pygame.draw.rect(surface, EMPTY_DIE, (x, y, size, size), 2, border_radius=s(8))
         if faces[0] and rolling is None:
             self._text(
                 surface,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import _
-from ...render.palette import PARCHMENT, WOOD_LIGHT, rgb
+from ...render.palette import HEADER_LINE, HINT, PARCHMENT, SHADOW, WOOD_LIGHT, rgb
 from .coach import Advice, coach_advice, draw_coach
 
 if TYPE_CHECKING:
@@ -52,13 +52,13 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
     """Draw the header bar into ``rect``: the colour and name of the seat whose turn (or placement) it is,
     then the hint for the human to act, or who is thinking."""
     pygame.draw.rect(surface, WOOD_LIGHT, rect)
-    pygame.draw.line(surface, (30, 20, 12), rect.bottomleft, rect.bottomright, 2)
+    pygame.draw.line(surface, HEADER_LINE, rect.bottomleft, rect.bottomright, 2)
     g, ctl = scene.game, scene.ctl
     seat = ctl.seat_to_act if g.turn == 0 and not g.is_over else g.active_player  # founding: who places
     colour = rgb(scene.colours[seat])
     dot = pygame.Rect(rect.x + scene.px(14), rect.centery - scene.px(10), scene.px(20), scene.px(20))
     pygame.draw.rect(surface, colour, dot, border_radius=scene.px(5))
-    pygame.draw.rect(surface, (20, 12, 6), dot, 2, border_radius=scene.px(5))
+    pygame.draw.rect(surface, SHADOW, dot, 2, border_radius=scene.px(5))
     if g.is_over:
         winner = g.winners[0] if g.winners else None
         title = _("{who} wins!", who=scene.names[winner]) if winner is not None else _("Game over")
@@ -70,7 +70,7 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
         builder = ctl.seat_to_act
         colour = rgb(scene.colours[builder])
         pygame.draw.rect(surface, colour, dot, border_radius=scene.px(5))
-        pygame.draw.rect(surface, (20, 12, 6), dot, 2, border_radius=scene.px(5))
+        pygame.draw.rect(surface, SHADOW, dot, 2, border_radius=scene.px(5))
         title = _("Turn {n} · special building: {who}", n=g.turn, who=scene.names[builder])
     else:
         title = _("Turn {n} · {who}", n=g.turn, who=scene.names[seat])
@@ -102,7 +102,7 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
         hint,
         (x + scene.px(24), rect.centery),
         16,
-        (236, 222, 190),
+        HINT,
         anchor="midleft",
         max_w=rect.right - x - scene.px(40),
     )

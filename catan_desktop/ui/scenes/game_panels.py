@@ -13,7 +13,7 @@ import pygame
 
 from ...engine.modules import market
 from ...i18n import _
-from ...render.palette import GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, rgb
+from ...render.palette import ALERT, BORDER, GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, WARN, rgb
 from .game_header import PANEL_TIPS
 
 
@@ -37,7 +37,7 @@ class PanelsPart:
             acting = seat == self.ctl.seat_to_act and not g.is_over
             building = acting and g.phase == "special_build"  # F-3.2: this seat's turn to build or pass
             lit = active or building
-            self._panel(surface, rect, PARCHMENT, GOLD if lit else (107, 74, 47), 4 if lit else 2)
+            self._panel(surface, rect, PARCHMENT, GOLD if lit else BORDER, 4 if lit else 2)
             colour = rgb(self.colours[seat])
             stripe = pygame.Rect(rect.x + s(6), rect.y + s(6), s(10), rect.h - s(12))
             pygame.draw.rect(surface, colour, stripe, border_radius=s(4))
@@ -112,7 +112,7 @@ class PanelsPart:
                     _("to answer") if g.phase == "trade_offer" else _("discarding"),
                     status_at,
                     12,
-                    (166, 58, 36),
+                    ALERT,
                     bold=True,
                 )
 
@@ -165,7 +165,7 @@ class PanelsPart:
         if g.turn == 0 or not dice or g.phase == "roll":
             price_text, price_colour = _("Price: set by the roll"), INK_SOFT
         elif dice[0] == dice[1]:
-            price_text, price_colour = _("Closed this turn: the dice show a double"), (166, 58, 36)
+            price_text, price_colour = _("Closed this turn: the dice show a double"), ALERT
         else:
             n = abs(dice[0] - dice[1])
             price_text = (
@@ -217,7 +217,7 @@ class PanelsPart:
             n = v.bank[i]
             cx = x0 + i * col + col // 2
             surface.blit(self.app.assets.scaled(f"icons/{res}", (s(22), s(22))), (cx - s(11), y))
-            colour = (166, 58, 36) if n == 0 else (176, 112, 20) if n <= 3 else INK
+            colour = ALERT if n == 0 else WARN if n <= 3 else INK
             self._text(surface, str(n), (cx, y + s(24)), 14, colour, bold=True, anchor="midtop")
             if n == 0:
                 out.append(_(res))
@@ -232,14 +232,14 @@ class PanelsPart:
                 res=", ".join(out),
                 k=limit - len(out),
             )
-            colour = (166, 58, 36)
+            colour = ALERT
         elif low:
             text = _(
                 "Running low: {res}. If {k} resources run out at once, both players lose.",
                 res=", ".join(low),
                 k=limit,
             )
-            colour = (176, 112, 20)
+            colour = WARN
         else:
             text = _("Collapse: if {k} resources run out in the bank at once, both players lose.", k=limit)
             colour = INK_SOFT
