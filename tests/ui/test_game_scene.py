@@ -660,6 +660,17 @@ def test_undo_never_reaches_back_into_the_founding_phase(home: Path) -> None:
     assert sum(1 for line in scene.log_lines if "Turn 1" in line) <= 1
 
 
+def played_to_turn(turn: int) -> tuple[App, GameScene]:
+    """A base game (seed 5) played through clicks until ``turn`` starts, its log up to date."""
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=5)
+    driver = Driver(app, scene)
+    while scene.game.turn < turn:
+        driver.step()
+    pump(app, 30)
+    return app, scene
+
+
 def shown_log(scene: GameScene) -> list[str]:
     """The log lines the game screen shows now (held back while the dice roll)."""
     return [e.text for e in scene.log_entries[: scene.log_shown]]
@@ -796,12 +807,7 @@ def test_the_hand_title_and_the_bank_rates_never_overlap(home: Path, size: tuple
 def test_the_log_reads_like_a_chat_newest_at_the_bottom(home: Path) -> None:
     """Issue 12 (what players expect): the newest line at the bottom, in view, with no blank rows; the wheel
     scrolls back and returns."""
-    app = App(size=(1280, 720))
-    scene = new_scene(app, seed=5)
-    driver = Driver(app, scene)
-    while scene.game.turn < 3:
-        driver.step()
-    pump(app, 30)
+    app, scene = played_to_turn(3)
     lines = shown_log(scene)
     assert lines[-1] == scene.log_lines[-1]
     first, second = (next(i for i, x in enumerate(lines) if f"Turn {n}" in x) for n in (1, 2))
@@ -836,12 +842,7 @@ def test_hovering_a_log_line_marks_its_place_on_the_board(home: Path) -> None:
     hovered."""
     from catan_desktop.ui.scenes.game_anims import mark_places
 
-    app = App(size=(1280, 720))
-    scene = new_scene(app, seed=5)
-    driver = Driver(app, scene)
-    while scene.game.turn < 2:
-        driver.step()
-    pump(app, 30)
+    app, scene = played_to_turn(2)
     scene.draw(app.screen)
     hit = next((r, e) for r, e in scene._log_hits if e.event and mark_places(scene, e.event))
     before = app.screen.copy()

@@ -160,13 +160,12 @@ class SettingsScene(ScreenScene):
             "Player colours that stay distinct for colour-vision deficiencies, with emblems on pieces."
         )
         label(_("Colour-blind palette"), explain)
-        self.colour_blind = TipButton(
-            pygame.Rect(ctl_x, y, px(120), ctl_h),
-            toggle_text(d.colour_blind),
-            manager=self.ui,
-            container=panel,
-            tool_tip_text=explain,
-        )
+
+        def toggle(on: bool, tip: str) -> TipButton:
+            return TipButton(pygame.Rect(ctl_x, y, px(120), ctl_h), toggle_text(on), manager=self.ui,
+                             container=panel, tool_tip_text=tip)
+
+        self.colour_blind = toggle(d.colour_blind, explain)
         UILabel(
             pygame.Rect(ctl_x, y + ctl_h + px(2), inner.right - ctl_x, px(22)),
             explain,
@@ -177,13 +176,7 @@ class SettingsScene(ScreenScene):
         y += row_h + px(22)
         coach_tip = _("For players new to Catan: on your turns, a short panel says what to do now and why.")
         label(_("First-game tips"), coach_tip)
-        self.coach = TipButton(
-            pygame.Rect(ctl_x, y, px(120), ctl_h),
-            toggle_text(d.coach),
-            manager=self.ui,
-            container=panel,
-            tool_tip_text=coach_tip,
-        )
+        self.coach = toggle(d.coach, coach_tip)
         y += row_h
         label(_("Language"), _("More languages will follow"))
         languages = [(LANGUAGE_NAMES.get(code, code), code) for code in i18n.available_languages()]
