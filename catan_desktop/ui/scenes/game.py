@@ -182,7 +182,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
     def build(self) -> None:
         r = self.regions()
         harbours = [e for e, _kind in self.view.harbours]
-        room = r["board"].inflate(-self.px(12), -self.px(12))  # the harbours keep clear of the board's edge
+        room = r["board"].inflate(-self.px(8), -self.px(8))  # the harbours keep clear of the board's edge
         self.layout = BoardLayout.fitting(self.view.topo, tuple(room), harbours, BADGE, sea_margin=0.3)
         right = r["right"]
         y = self.build_buttons(right)
