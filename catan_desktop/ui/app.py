@@ -30,6 +30,16 @@ MUSIC_FADE_OUT_MS = 700
 # pygame_gui draws a new widget's other looks (hovered, disabled...) over the frames after it is made and only
 # then drops its large scratch surfaces: a second release this long after the first gives those back too
 SETTLE_RELEASE = 1.0
+# SDL's X11 backend throws away a mouse press it reads within 10 ms of the window gaining focus, and then the
+# release too (it no longer changes the button state), unless this hint is "1". The click that focuses the
+# window (the first one after launch when the window manager did not focus it, or the first one after
+# working in another window) comes with the focus change, so it did nothing at all although the button under
+# the pointer showed its hover look (issue 12, defect 3). SDL reads the hint from the environment each time.
+FOCUS_CLICKTHROUGH_HINT = "SDL_MOUSE_FOCUS_CLICKTHROUGH"
+# Presses aimed at a place on the screen: after the scene stack changes, those still waiting were made while
+# the old screen was showing (building a screen takes 0.3-1 s, during which nothing is read) and must not
+# land on whatever the new screen has at that spot (issue 12, defect 3)
+POINTER_PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +50,7 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None, windowed: bool = False) -> None:
         self.started = time.perf_counter()
+        os.environ.setdefault(FOCUS_CLICKTHROUGH_HINT, "1")  # before SDL starts; a value set by the user wins
         pygame.init()
         self.settings, settings_problem = Settings.load()
         try:
@@ -59,6 +70,7 @@ class App:
         self.theme = self.assets.theme()
         self._init_audio()
         self.scenes: list[Scene] = []
+        self.stack_changes = 0  # counts every push, pop, replace and reset (stale clicks: handle_events)
         self.clock = pygame.time.Clock()
         self.running = True
         self.dirty = True
@@ -146,6 +158,7 @@ class App:
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
+        self.stack_changes += 1
         scene.enter()
         self.mark_dirty()
 
@@ -153,6 +166,7 @@ class App:
         if not self.scenes:
             return None
         scene = self.scenes.pop()
+        self.stack_changes += 1
         scene.exit()
         self.release_due = True
         if self.scenes:
@@ -168,6 +182,7 @@ class App:
             self.scenes.pop().exit()
             self.release_due = True
         self.scenes.append(scene)
+        self.stack_changes += 1
         scene.enter()
         self.mark_dirty()
 
@@ -177,6 +192,7 @@ class App:
             self.scenes.pop().exit()
             self.release_due = True
         self.scenes.append(scene)
+        self.stack_changes += 1
         scene.enter()
         self.mark_dirty()
 
@@ -199,6 +215,26 @@ class App:
         now = time.perf_counter()
         recent = now - self.last_input < BUSY_AFTER_INPUT or now < self.settle_until
         return recent or any(s.animating for s in self.scenes[-2:]) or (top is not None and top.animating)
+
+    def handle_events(self, events: Iterable[pygame.event.Event]) -> None:
+        """Route a batch of events in order. Once one of them has changed the scene stack, the mouse presses
+        after it in the batch were made on the screen that was showing before: they are dropped, not handed
+        to the new screen at the same spot (see drop_stale_presses)."""
+        changes = self.stack_changes
+        for event in events:
+            if self.stack_changes != changes and event.type in POINTER_PRESSES:
+                log.debug("dropped %s made before the screen changed", pygame.event.event_name(event.type))
+                continue
+            self.handle(event)
+
+    def drop_stale_presses(self) -> None:
+        """Called once a frame showing a changed scene stack is on screen: the mouse presses still queued were
+        made while the old screen showed (the app reads no input while it builds a screen), so they are
+        dropped. Otherwise a second click on a menu button, made while New game was being built, opened the
+        drop-down that New game has at that spot once it appeared (issue 12, defect 3). Keys are kept: they
+        go to the focused screen, not to a place, and typing ahead (N, then Esc) is meant."""
+        for event in pygame.event.get(POINTER_PRESSES):
+            log.debug("dropped %s made before the screen changed", pygame.event.event_name(event.type))
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one event: window events here, everything else to the top scene."""
@@ -285,11 +321,13 @@ class App:
 
     def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / FPS) -> None:
         """Process ``events``, advance ``dt`` seconds and draw if needed (tests drive the app with this)."""
-        for event in events:
-            self.handle(event)
+        changes = self.stack_changes
+        self.handle_events(events)
         self.update(dt)
         if self.dirty:
             self.draw()
+        if self.stack_changes != changes:
+            self.drop_stale_presses()
         self.end_frame()
 
     def run(self) -> int:
@@ -309,13 +347,15 @@ class App:
                         continue
             now = time.perf_counter()
             dt, last = min(0.1, now - last), now
-            for event in events:
-                self.handle(event)
+            changes = self.stack_changes
+            self.handle_events(events)
             if not self.running:
                 break
             self.update(dt)
             if self.dirty:
                 self.draw()
+            if self.stack_changes != changes:
+                self.drop_stale_presses()
             self.end_frame()
         return 0
 
