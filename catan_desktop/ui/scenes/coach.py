@@ -2,8 +2,9 @@
 why, from the actual situation (the seat's view, its legal action kinds and the reasons the engine gives
 for what it cannot do). It can be hidden for a moment and turned off in Settings (``Settings.coach``).
 
-``coach_advice`` decides what to say (no drawing); ``draw_coach`` draws it on a parchment panel that fits
-the rectangle it is given. Every word goes through the translation function, with named placeholders.
+``coach_advice`` decides what to say (no drawing); ``draw_coach`` (coach_draw.py) draws it on a parchment
+panel that fits the rectangle it is given. Every word goes through the translation function, with named
+placeholders.
 """
 
 from __future__ import annotations
@@ -12,20 +13,25 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
 from ...i18n import _, ngettext
-from ...render.palette import BORDER, BULLET, GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, SHADOW, WOOD
-from ...text.events import place_text
 from ...text.reasons import PHASE_WORDS, card_name, cost_text, list_text
+from .coach_board import (
+    _hex_pips,
+    _leader,
+    _legal_targets,
+    _name,
+    _own_numbers,
+    _place,
+    _productive,
+    _spot_free,
+    _spot_score,
+    _spot_text,
+)
 
 if TYPE_CHECKING:
     from ...engine.views import SeatView
 
-# GameScene._text: (surface, text, pos, size, colour, bold=False, anchor="topleft", max_w=None) -> Rect
-FontText = Callable[..., pygame.Rect]
 
-FOOTER = "G or a click hides this tip · off in Settings"
 BUILD_KINDS = ("city", "settle", "buy", "develop", "road")  # most valuable first
 CARD_KINDS = ("knight", "road_building", "year_of_plenty", "monopoly")
 TRADE_KINDS = ("offer", "maritime", "market", "market_sell")
@@ -47,72 +53,6 @@ class Advice:
 
     def __hash__(self) -> int:  # lines is a list: hash its contents
         return hash((self.title, tuple(self.lines), self.key))
-
-
-# ------------------------------------------------------------------------------------------- the board
-
-
-def pips(n: int) -> int:
-    """How many of the 36 dice outcomes roll ``n`` (the dots under a number token); 0 for 7 and no token."""
-    return 6 - abs(7 - n) if 2 <= n <= 12 and n != 7 else 0
-
-
-def _productive(view: SeatView, h: int) -> bool:
-    return view.rules.terrain_resource.get(view.terrain[h]) is not None and bool(view.tokens_on(h))
-
-
-def _hex_pips(view: SeatView, h: int) -> int:
-    return sum(pips(n) for n in view.tokens_on(h)) if _productive(view, h) else 0
-
-
-def _place(view: SeatView, h: int) -> str:
-    """A hex as players name it: "the hills with the 6" (its first number), "the desert"."""
-    numbers = view.tokens_on(h)
-    places = {view.topo.hex_ids[h]: (view.terrain[h], numbers[0] if numbers else None)}
-    return place_text(places, view.topo.hex_ids[h])
-
-
-def _spot_free(view: SeatView, n: int) -> bool:
-    """Empty, and no building on a neighbouring intersection (the distance rule)."""
-    owner = view.node_owner
-    return owner[n] < 0 and all(owner[m] < 0 for m in view.topo.node_neighbours[n])
-
-
-def _spot_score(view: SeatView, n: int) -> int:
-    hexes = [h for h in view.topo.node_hexes[n] if _productive(view, h)]
-    kinds = {view.rules.terrain_resource[view.terrain[h]] for h in hexes}
-    return 3 * sum(_hex_pips(view, h) for h in hexes) + 2 * len(kinds)
-
-
-def _spot_text(view: SeatView, n: int) -> str:
-    hexes = [h for h in view.topo.node_hexes[n] if _productive(view, h)]
-    hexes.sort(key=lambda h: -_hex_pips(view, h))
-    dots = sum(_hex_pips(view, h) for h in hexes)
-    places = list_text([_place(view, h) for h in hexes])
-    return ngettext("{places} ({dots} dot)", "{places} ({dots} dots)", dots, places=places, dots=dots)
-
-
-def _legal_targets(game: Any, kind: str) -> list[Any] | None:
-    """The targets (``a``) of the legal actions of ``kind`` (the game's public API); None if unknown."""
-    legal = getattr(game, "legal_actions", None)
-    return None if legal is None else [a.a for a in legal() if a.kind == kind]
-
-
-def _own_numbers(view: SeatView) -> list[int]:
-    """The numbers the seat's buildings collect on."""
-    return sorted({n for b in view.buildings_of(view.seat) for h in view.topo.node_hexes[b]
-                   if _productive(view, h) for n in view.tokens_on(h)})
-
-
-def _leader(view: SeatView) -> int | None:
-    """The other seat with the most visible points (then the most cards), or None alone at the table."""
-    others = (p for p in view.public if p.seat != view.seat)
-    best = max(others, key=lambda p: (p.visible_vp, p.resource_cards), default=None)
-    return None if best is None else best.seat
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else _("Player {n}", n=seat + 1)
 
 
 # ----------------------------------------------------------------------------------------------- advice
@@ -452,144 +392,6 @@ _PHASES: dict[str, Callable[[SeatView, set[str], Any, list[str]], Advice]] = {
 }
 
 
-# ---------------------------------------------------------------------------------------------- drawing
+from .coach_draw import FOOTER, FontText, draw_coach  # noqa: E402  (re-exported: the panel)
 
-_SIZES = ((15, 13, 11), (14, 12, 10), (13, 11, 10), (12, 10, 9))  # title, lines, footer: shrink in steps
-_LAYOUTS: dict[tuple[Any, ...], _Layout] = {}
-_SHADOW, _BORDER, _BULLET = SHADOW, BORDER, BULLET
-
-
-@dataclass
-class _Layout:
-    sizes: tuple[int, int, int]
-    rows: list[tuple[str, int]]  # a wrapped line and the advice line it starts (-1: a continuation)
-    shown: int  # rows that fit
-    title_h: int
-    line_h: int
-    foot_h: int  # 0: no footer
-
-    def height(self, pad: int, gap: int, step: int) -> int:
-        starts = sum(1 for _row, i in self.rows[: self.shown] if i > 0)
-        return 2 * pad + self.title_h + gap + self.shown * self.line_h + starts * step + self.foot_h
-
-
-class _Measure:
-    """Text sizes through the screen's own text function, drawn on a 1x1 scratch surface."""
-
-    def __init__(self, font_text: FontText) -> None:
-        self.font_text, self.scratch = font_text, pygame.Surface((1, 1))
-        self.cache: dict[tuple[str, int, bool], tuple[int, int]] = {}
-
-    def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
-        key = (text, size, bold)
-        if key not in self.cache:
-            self.cache[key] = self.font_text(self.scratch, text, (0, 0), size, INK, bold=bold).size
-        return self.cache[key]
-
-    def wrap(self, text: str, width: int, size: int) -> list[str]:
-        """``text`` broken into lines no wider than ``width`` (a single long word stays whole)."""
-        space = max(1, self.size("a a", size)[0] - self.size("aa", size)[0])
-        lines: list[list[str]] = [[]]
-        used = 0
-        for word in text.split():
-            w = self.size(word, size)[0]
-            if lines[-1] and used + space + w > width:
-                lines.append([word])
-                used = w
-            else:
-                used += (space if lines[-1] else 0) + w
-                lines[-1].append(word)
-        out: list[str] = []
-        for words in lines:  # check the estimate with the real width (kerning), moving words down if needed
-            while len(words) > 1 and self.size(" ".join(words), size)[0] > width:
-                out.append(" ".join(words[:-1]))
-                words = words[-1:]
-            out.append(" ".join(words))
-        return [line for line in out if line]
-
-
-def _layout(advice: Advice, footer: str, width: int, height: int, px: Callable[[float], int],
-            font_text: FontText) -> _Layout:
-    """The largest text sizes whose wrapped lines fit ``width`` x ``height``; with the smallest, the footer
-    and then the last rows give way."""
-    key = (advice.title, tuple(advice.lines), footer, width, height, px(100))
-    if key in _LAYOUTS:
-        return _LAYOUTS[key]
-    m, pad, gap, step, indent = _Measure(font_text), px(10), px(6), px(3), px(14)
-    for sizes in _SIZES:
-        rows = [(row, i if j == 0 else -1) for i, text in enumerate(advice.lines)
-                for j, row in enumerate(m.wrap(text, width - 2 * pad - indent, sizes[1]))]
-        foot_h = m.size(footer, sizes[2])[1] + gap if footer else 0
-        lay = _Layout(sizes, rows, len(rows), max(m.size(advice.title, sizes[0], True)[1], px(20)),
-                      m.size("Ag", sizes[1])[1], foot_h)
-        if lay.height(pad, gap, step) <= height:
-            break
-    else:
-        lay.foot_h = 0 if lay.height(pad, gap, step) > height else lay.foot_h
-        while lay.shown and lay.height(pad, gap, step) > height:
-            lay.shown -= 1
-    if len(_LAYOUTS) > 64:
-        _LAYOUTS.clear()
-    _LAYOUTS[key] = lay
-    return lay
-
-
-def draw_coach(surface: pygame.Surface, rect: pygame.Rect, advice: Advice, px: Callable[[float], int],
-               font_text: FontText, *, footer: str | None = None, anchor: str = "top") -> pygame.Rect:
-    """Draw ``advice`` on a parchment panel inside ``rect`` and return the rect used (never outside
-    ``rect``: on a small one the text shrinks, then the footer and the last lines give way).
-
-    ``px(value)`` scales a size; ``font_text`` is the screen's text function (``GameScene._text``).
-    ``footer``: the small hint at the bottom (default: how to hide the tips; "" for none). ``anchor``:
-    "top" keeps the panel at the top of ``rect``, "bottom" at its bottom.
-    """
-    rect = pygame.Rect(rect)
-    if rect.w <= 0 or rect.h <= 0:
-        return pygame.Rect(rect.topleft, (0, 0))
-    footer = _(FOOTER) if footer is None else footer
-    shadow = px(3) if rect.h > 8 * px(3) else 0
-    lay = _layout(advice, footer, rect.w, rect.h - shadow, px, font_text)
-    pad, gap, step, indent = px(10), px(6), px(3), px(14)
-    h = max(1, min(rect.h - shadow, lay.height(pad, gap, step)))
-    panel = pygame.Rect(rect.x, rect.bottom - h - shadow if anchor == "bottom" else rect.y, rect.w, h)
-    used = pygame.Rect(panel.x, panel.y, panel.w, h + shadow)
-    old_clip = surface.get_clip()
-    surface.set_clip(used.clip(old_clip))
-    try:
-        radius = min(px(10), panel.h // 2, panel.w // 2)
-        if shadow:
-            pygame.draw.rect(surface, _SHADOW, panel.move(0, shadow), border_radius=radius)
-        pygame.draw.rect(surface, PARCHMENT, panel, border_radius=radius)
-        pygame.draw.rect(surface, _BORDER, panel, 2, border_radius=radius)
-        strip = pygame.Rect(panel.x + 2, panel.y + 2, panel.w - 4, min(panel.h - 4, px(4)))
-        if strip.w > 0 and strip.h > 0:  # a gold edge along the top, inside the border
-            pygame.draw.rect(surface, GOLD, strip, border_top_left_radius=max(0, radius - 2),
-                             border_top_right_radius=max(0, radius - 2))
-        x, y, inner_w, size = panel.x + pad, panel.y + pad, panel.w - 2 * pad, lay.sizes[1]
-        r = max(2, lay.title_h // 2 - px(1))
-        centre = (x + r, y + lay.title_h // 2)
-        pygame.draw.circle(surface, GOLD, centre, r)
-        pygame.draw.circle(surface, WOOD, centre, r, max(1, px(1.5)))
-        font_text(surface, "!", centre, max(8, lay.sizes[0] - 3), WOOD, bold=True, anchor="center")
-        font_text(surface, advice.title, (x + 2 * r + px(8), centre[1]), lay.sizes[0], INK, bold=True,
-                  anchor="midleft", max_w=max(1, inner_w - 2 * r - px(8)))
-        y += lay.title_h + gap // 2
-        pygame.draw.line(surface, PARCHMENT_DARK, (x, y), (panel.right - pad, y), max(1, px(1)))
-        y += gap // 2
-        for k, (row, start) in enumerate(lay.rows[: lay.shown]):
-            y += step if start > 0 else 0
-            cut = k == lay.shown - 1 and lay.shown < len(lay.rows)
-            if start >= 0:
-                pygame.draw.circle(surface, _BULLET, (x + px(5), y + lay.line_h // 2), max(2, px(3)))
-            font_text(surface, row.rstrip(".,;:") + "…" if cut else row, (x + indent, y), size, INK,
-                      max_w=max(1, inner_w - indent))
-            y += lay.line_h
-        if lay.foot_h:
-            y = panel.bottom - pad - lay.foot_h + gap
-            pygame.draw.line(surface, PARCHMENT_DARK, (x, y - gap // 2), (panel.right - pad, y - gap // 2),
-                             max(1, px(1)))
-            font_text(surface, footer, (panel.right - pad, y), lay.sizes[2], INK_SOFT, anchor="topright",
-                      max_w=max(1, inner_w))
-    finally:
-        surface.set_clip(old_clip)
-    return used
+__all__ = ["FOOTER", "Advice", "FontText", "coach_advice", "draw_coach"]

@@ -199,7 +199,7 @@ class ActionBar:
 
             self.app.push(TradeDialog(self.app, self))
         elif key == "bank" and g.phase == "main":
-            from .trade_dialogs import BankDialog
+            from .bank_dialog import BankDialog
 
             self.app.push(BankDialog(self.app, self))
         self.app.mark_dirty()
