@@ -1,21 +1,51 @@
-"""The one translation function every user-facing string goes through.
+"""The one translation function every user-facing string goes through (issue 14).
 
-English is the source language; Portuguese and Italian catalogues will be added as plain dictionaries.
-Standard library only, so the engine may use it for the reasons it gives.
+English is the source language: a message is its English text. The other languages are gettext catalogues,
+``catan_desktop/locale/<code>/LC_MESSAGES/catan_desktop.mo``, compiled from the ``.po`` files beside them
+(``tools/catalogues.py``); plural forms come from each catalogue's ``Plural-Forms`` header. Standard library
+only (``gettext``), so the engine and the bots may use it; a catalogue is read once, the first time its
+language is chosen.
+
+``_("Turn {n} · {who}", n=3, who="Anna")`` translates, then fills the named ``{fields}``; ``ngettext`` picks
+the singular or plural form for ``n``; ``N_`` marks a string for the catalogue where it is defined and leaves
+it untranslated there (it is translated where it is shown, through ``_``).
 """
 
 from __future__ import annotations
 
-_CATALOGUES: dict[str, dict[str, str]] = {"en": {}}
+import contextlib
+import gettext
+import locale
+import os
+from pathlib import Path
+
+DOMAIN = "catan_desktop"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES = ("en", "pt", "it")  # the languages the game speaks, English first
+LANGUAGE_NAMES = {"en": "English", "pt": "Português", "it": "Italiano"}  # each in its own language
+
+_loaded: dict[str, gettext.NullTranslations] = {"en": gettext.NullTranslations()}
 _language = "en"
+_current: gettext.NullTranslations = _loaded["en"]
+
+
+def _catalogue(code: str) -> gettext.NullTranslations | None:
+    """The catalogue of ``code`` (read once), or None when the game has none for it."""
+    if code not in _loaded:
+        try:
+            _loaded[code] = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+        except (OSError, ValueError):  # no .mo (a checkout without compiled catalogues) or a damaged one
+            return None
+    return _loaded[code]
 
 
 def set_language(code: str) -> None:
     """Switch the active language; raises ValueError for a language with no catalogue."""
-    global _language
-    if code not in _CATALOGUES:
+    global _language, _current
+    catalogue = _catalogue(code) if code in LANGUAGES else None
+    if catalogue is None:
         raise ValueError(f"no translation catalogue for language {code!r}")
-    _language = code
+    _language, _current = code, catalogue
 
 
 def language() -> str:
@@ -24,16 +54,35 @@ def language() -> str:
 
 
 def available_languages() -> list[str]:
-    """Return the language codes that have a catalogue."""
-    return sorted(_CATALOGUES)
+    """Return the language codes that have a catalogue, English first."""
+    return [code for code in LANGUAGES if _catalogue(code) is not None]
+
+
+def system_language() -> str:
+    """The player's system language if the game speaks it, else English ("pt_BR.UTF-8" -> "pt")."""
+    candidates = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    with contextlib.suppress(ValueError):
+        candidates.append(locale.getlocale()[0] or "")
+    for value in candidates:
+        for part in value.split(":"):
+            code = part.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES and code in available_languages():
+                return code
+    return "en"
+
+
+def N_(text: str, /) -> str:
+    """Mark ``text`` for the catalogues without translating it here (it is translated where it is shown)."""
+    return text
 
 
 def _(text: str, /, **fields: object) -> str:
     """Translate ``text`` into the active language, then fill ``{name}`` fields from keyword arguments."""
-    translated = _CATALOGUES.get(_language, {}).get(text, text)
+    translated = _current.gettext(text) if text else text
     return translated.format(**fields) if fields else translated
 
 
 def ngettext(singular: str, plural: str, n: int, /, **fields: object) -> str:
-    """Translate the singular or plural form for ``n`` (English rule until catalogues carry their own)."""
-    return _(singular if n == 1 else plural, **fields)
+    """Translate the singular or plural form for ``n`` (by the language's plural rule), then fill fields."""
+    translated = _current.ngettext(singular, plural, n)
+    return translated.format(**fields) if fields else translated

@@ -5,22 +5,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 
 CARD_NAMES = {
-    "knight": "Knight",
-    "road_building": "Road Building",
-    "year_of_plenty": "Year of Plenty",
-    "monopoly": "Monopoly",
-    "victory_point": "Victory Point",
+    "knight": N_("Knight"),
+    "road_building": N_("Road Building"),
+    "year_of_plenty": N_("Year of Plenty"),
+    "monopoly": N_("Monopoly"),
+    "victory_point": N_("Victory Point"),
 }
 
 CARD_RULES = {
-    "knight": "Move the robber and steal one card from a player next to it. Counts towards Largest Army.",
-    "road_building": "Build two roads for free.",
-    "year_of_plenty": "Take any two resource cards from the bank.",
-    "monopoly": "Name a resource: every other player gives you all their cards of it.",
-    "victory_point": "Worth 1 victory point. Kept hidden; it counts at once.",
+    "knight": N_("Move the robber and steal one card from a player next to it. Counts towards Largest Army."),
+    "road_building": N_("Build two roads for free."),
+    "year_of_plenty": N_("Take any two resource cards from the bank."),
+    "monopoly": N_("Name a resource: every other player gives you all their cards of it."),
+    "victory_point": N_("Worth 1 victory point. Kept hidden; it counts at once."),
 }
 
 
@@ -120,14 +120,15 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         to = [_("you") if q == viewer else names[q] for q in event.get("to") or () if 0 <= q < len(names)]
         if to:  # an offer addressed to some players only
             return _(
-                "You offer {give} for {get} to {whom}" if you else "{who} offers {give} for {get} to {whom}",
+                N_("You offer {give} for {get} to {whom}") if you
+                else N_("{who} offers {give} for {get} to {whom}"),
                 who=who,
                 give=cards_text(event["give"]),
                 get=cards_text(event["get"]),
                 whom=(" " + _("and") + " ").join(to),
             )
         return _(
-            "You offer {give} for {get}" if you else "{who} offers {give} for {get}",
+            N_("You offer {give} for {get}") if you else N_("{who} offers {give} for {get}"),
             who=who,
             give=cards_text(event["give"]),
             get=cards_text(event["get"]),
@@ -138,7 +139,7 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         return _("{who} accepts", who=who) if t == "accept" else _("{who} declines", who=who)
     if t == "counter":
         return _(
-            "You counter: {give} for {get}" if you else "{who} counters: {give} for {get}",
+            N_("You counter: {give} for {get}") if you else N_("{who} counters: {give} for {get}"),
             who=who,
             give=cards_text(event["give"]),
             get=cards_text(event["get"]),
@@ -173,8 +174,8 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         return _("{who} wins with {vp} points!", who=who, vp=event["vp"])
     if t == "remove_token":
         return _(
-            "You took the {n} token from {hex} into your reserve" if you
-            else "{who} took the {n} token from {hex} into their reserve",
+            N_("You took the {n} token from {hex} into your reserve") if you
+            else N_("{who} took the {n} token from {hex} into their reserve"),
             who=who,
             n=event["number"],
             hex=place_text(places, event["hex"], number=False),

@@ -14,118 +14,124 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine.reasons import install_wording
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .events import CARD_NAMES
 
 # code -> the sentence, with {fields} filled from the reason's parameters (after _FIELDS below)
 REASONS: dict[str, str] = {
-    "game_over": "the game is over",
-    "not_an_action": "not an action",
-    "unknown_action": "unknown action {kind!r}",
-    "malformed_action": "not a well-formed action: {text}",
-    "not_allowed_now": "that is not allowed now",
-    "waiting_for": "not now: the game is waiting for player {player} to {what}",
-    "trade_unknown_resource": "that trade names a resource this game does not have",
-    "trade_empty_side": "each side of a trade must give at least one card",
-    "trade_same_resource": "a trade cannot ask for the same resource it gives",
-    "trade_not_held": "you do not hold the cards you offer",
-    "trade_more_than_exist": "a trade cannot ask for more than the {n} cards of a resource the game has",
-    "domestic_trade_off": "trading between players is switched off in this game",
-    "trade_nobody": "there is nobody to trade with",
-    "offer_recipients": "an offer goes to other players: seats from 0 to {last}, not your own",
-    "trade_after_build": "no more trading this turn: you have already built (trade comes before building)",
-    "offer_limit": "you have made the most offers allowed in one turn",
-    "dev_already_played": "you have already played a development card this turn",
-    "no_dev_card": "you have no {card} card",
-    "dev_card_new": "a development card cannot be played in the turn it was bought",
-    "no_road_spot": "there is nowhere to build a road",
-    "unknown_resource": "unknown resource",
-    "bank_cannot_supply": "the bank cannot supply those cards",
-    "deck_empty": "the development deck is empty",
-    "no_such_path": "there is no such path on this board",
-    "path_taken": "that path already has a road",
-    "founding_road_away": "the founding road must touch the settlement just placed",
+    "game_over": N_("the game is over"),
+    "not_an_action": N_("not an action"),
+    "unknown_action": N_("unknown action {kind!r}"),
+    "malformed_action": N_("not a well-formed action: {text}"),
+    "not_allowed_now": N_("that is not allowed now"),
+    "waiting_for": N_("not now: the game is waiting for player {player} to {what}"),
+    "trade_unknown_resource": N_("that trade names a resource this game does not have"),
+    "trade_empty_side": N_("each side of a trade must give at least one card"),
+    "trade_same_resource": N_("a trade cannot ask for the same resource it gives"),
+    "trade_not_held": N_("you do not hold the cards you offer"),
+    "trade_more_than_exist": N_("a trade cannot ask for more than the {n} cards of a resource the game has"),
+    "domestic_trade_off": N_("trading between players is switched off in this game"),
+    "trade_nobody": N_("there is nobody to trade with"),
+    "offer_recipients": N_("an offer goes to other players: seats from 0 to {last}, not your own"),
+    "trade_after_build": N_(
+        "no more trading this turn: you have already built (trade comes before building)"
+    ),
+    "offer_limit": N_("you have made the most offers allowed in one turn"),
+    "dev_already_played": N_("you have already played a development card this turn"),
+    "no_dev_card": N_("you have no {card} card"),
+    "dev_card_new": N_("a development card cannot be played in the turn it was bought"),
+    "no_road_spot": N_("there is nowhere to build a road"),
+    "unknown_resource": N_("unknown resource"),
+    "bank_cannot_supply": N_("the bank cannot supply those cards"),
+    "deck_empty": N_("the development deck is empty"),
+    "no_such_path": N_("there is no such path on this board"),
+    "path_taken": N_("that path already has a road"),
+    "founding_road_away": N_("the founding road must touch the settlement just placed"),
     "road_not_connected": (
-        "a road must connect to your own road, settlement or city, and cannot pass an opponent's building"
+        N_("a road must connect to your own road, settlement or city, and cannot pass an opponent's building")
     ),
-    "no_such_intersection": "there is no such intersection on this board",
-    "city_needs_settlement": "a city replaces one of your own settlements",
-    "intersection_taken": "that intersection is taken",
-    "distance_rule": "too close to another building: settlements need two paths between them (distance rule)",
-    "settlement_not_on_road": "a settlement must be at the end of one of your roads",
+    "no_such_intersection": N_("there is no such intersection on this board"),
+    "city_needs_settlement": N_("a city replaces one of your own settlements"),
+    "intersection_taken": N_("that intersection is taken"),
+    "distance_rule": N_(
+        "too close to another building: settlements need two paths between them (distance rule)"
+    ),
+    "settlement_not_on_road": N_("a settlement must be at the end of one of your roads"),
     "no_settlement_spot": (
-        "there is no free spot at the end of your roads (settlements need two paths between them)"
+        N_("there is no free spot at the end of your roads (settlements need two paths between them)")
     ),
-    "trade_same_resource_bank": "trade for a different resource",
-    "bank_rate": "you need {n} {res} to trade with the bank",
-    "bank_out_of": "the bank has no {res} left",
+    "trade_same_resource_bank": N_("trade for a different resource"),
+    "bank_rate": N_("you need {n} {res} to trade with the bank"),
+    "bank_out_of": N_("the bank has no {res} left"),
     "bank_no_rate": (
-        "you hold too few cards of any one resource for a bank trade (4:1, or your harbour's rate)"
+        N_("you hold too few cards of any one resource for a bank trade (4:1, or your harbour's rate)")
     ),
-    "no_such_hex": "there is no such hex on this board",
-    "robber_start_desert": "the robber starts on one of the deserts",
-    "robber_must_move": "the robber must move to a different hex",
-    "must_steal": "you must steal from a player next to the robber",
-    "steal_not_adjacent": "you can only steal from another player with a building next to the robber",
-    "cards_not_held": "you do not hold those cards",
-    "accept_cannot_pay": "you do not hold the cards asked for",
-    "confirm_unavailable": "that player has not accepted or cannot pay any more",
+    "no_such_hex": N_("there is no such hex on this board"),
+    "robber_start_desert": N_("the robber starts on one of the deserts"),
+    "robber_must_move": N_("the robber must move to a different hex"),
+    "must_steal": N_("you must steal from a player next to the robber"),
+    "steal_not_adjacent": N_("you can only steal from another player with a building next to the robber"),
+    "cards_not_held": N_("you do not hold those cards"),
+    "accept_cannot_pay": N_("you do not hold the cards asked for"),
+    "confirm_unavailable": N_("that player has not accepted or cannot pay any more"),
     # rule modules
-    "special_build_only": "in the special building phase you may only build or buy development cards (F-3.3)",
+    "special_build_only": N_(
+        "in the special building phase you may only build or buy development cards (F-3.3)"
+    ),
     "remove_token_rule": (
-        "take the token of a hex next to the settlement you just placed, of a type not taken before"
+        N_("take the token of a hex next to the settlement you just placed, of a type not taken before")
     ),
-    "token_robber_rule": "the robber must move onto another number token of a productive hex (D-8)",
-    "market_cap_exactly": "put aside exactly {n} of the open market cards",
-    "market_not_trade_phase": "the market trades only in your trade phase",
-    "market_no_open_cards": "the market has no open cards",
-    "market_double": "the market is blocked this turn: the dice show a double (D-4.3)",
-    "market_no_open_resource": "there is no open {res} card in the market",
-    "market_price": "an open {res} card costs {n} cards this turn",
-    "market_price_min": "an open market card costs {n} of your cards this turn",
-    "market_sell_not_exhausted": "only a resource exhausted in the bank sells for two (D-5.3)",
-    "no_resource": "you have no {res}",
-    "market_sell_two": "an exhausted resource sells for two open cards of two other, different resources",
-    "market_no_such_open": "the market has no such open cards",
+    "token_robber_rule": N_("the robber must move onto another number token of a productive hex (D-8)"),
+    "market_cap_exactly": N_("put aside exactly {n} of the open market cards"),
+    "market_not_trade_phase": N_("the market trades only in your trade phase"),
+    "market_no_open_cards": N_("the market has no open cards"),
+    "market_double": N_("the market is blocked this turn: the dice show a double (D-4.3)"),
+    "market_no_open_resource": N_("there is no open {res} card in the market"),
+    "market_price": N_("an open {res} card costs {n} cards this turn"),
+    "market_price_min": N_("an open market card costs {n} of your cards this turn"),
+    "market_sell_not_exhausted": N_("only a resource exhausted in the bank sells for two (D-5.3)"),
+    "no_resource": N_("you have no {res}"),
+    "market_sell_two": N_("an exhausted resource sells for two open cards of two other, different resources"),
+    "market_no_such_open": N_("the market has no such open cards"),
     "develop_reserve_empty": (
-        "your reserve has no tokens left: each player develops at most three times (D-6.6)"
+        N_("your reserve has no tokens left: each player develops at most three times (D-6.6)")
     ),
-    "develop_after_roll": "develop after rolling, in your build phase",
+    "develop_after_roll": N_("develop after rolling, in your build phase"),
     "remote_exchange_rule": (
-        "only a remote-area card drawn this turn can be exchanged, and the bank must hold {cards}"
+        N_("only a remote-area card drawn this turn can be exchanged, and the bank must hold {cards}")
     ),
     "develop_rule": (
-        "develop a non-desert hex next to your building with tokens from your reserve, paying {cost} or an "
-        "unused development card (D-6)"
+        N_("develop a non-desert hex next to your building with tokens from your reserve, paying {cost} "
+           "or an unused development card (D-6)")
     ),
 }
 
 # codes whose sentence depends on a parameter, with singular and plural forms
 _COSTS = {
-    "road": "a road costs {cost}",
-    "settlement": "a settlement costs {cost}",
-    "city": "a city costs {cost}",
-    "development_card": "a development card costs {cost}",
+    "road": N_("a road costs {cost}"),
+    "settlement": N_("a settlement costs {cost}"),
+    "city": N_("a city costs {cost}"),
+    "development_card": N_("a development card costs {cost}"),
 }
 _NO_PIECES = {
-    "road": "you have no roads left",
-    "settlement": "you have no settlements left",
-    "city": "you have no cities left",
+    "road": N_("you have no roads left"),
+    "settlement": N_("you have no settlements left"),
+    "city": N_("you have no cities left"),
 }
 PHASE_WORDS = {
-    "setup_settlement": "place a founding settlement",
-    "setup_road": "place the road beside the settlement just built",
-    "roll": "roll the dice (or play a development card)",
-    "discard": "discard half of their cards",
-    "robber": "move the robber",
-    "main": "trade, build or end the turn",
-    "road_building": "place the free roads of Road Building",
-    "trade_offer": "answer the trade offer",
-    "trade_confirm": "choose a trade partner or cancel the offer",
-    "place_robber": "place the robber on a desert",
-    "special_build": "build or pass in the special building phase",
-    "remove_token": "take a number token next to the new settlement",
-    "market_cap": "put the open market cards above the cap aside",
+    "setup_settlement": N_("place a founding settlement"),
+    "setup_road": N_("place the road beside the settlement just built"),
+    "roll": N_("roll the dice (or play a development card)"),
+    "discard": N_("discard half of their cards"),
+    "robber": N_("move the robber"),
+    "main": N_("trade, build or end the turn"),
+    "road_building": N_("place the free roads of Road Building"),
+    "trade_offer": N_("answer the trade offer"),
+    "trade_confirm": N_("choose a trade partner or cancel the offer"),
+    "place_robber": N_("place the robber on a desert"),
+    "special_build": N_("build or pass in the special building phase"),
+    "remove_token": N_("take a number token next to the new settlement"),
+    "market_cap": N_("put the open market cards above the cap aside"),
 }
 
 

@@ -18,7 +18,7 @@ import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UITextBox
 
-from ..i18n import _
+from ..i18n import N_, _
 from .dialogs import OverlayScene, centred_rect, dim
 from .scaling import ScaledGui
 from .scene import GuiScene
@@ -218,18 +218,18 @@ def path_html(label: str, path: object, limit: int) -> str:
 
 
 _COLOUR_NAMES = {
-    "red": "Red",
-    "blue": "Blue",
-    "orange": "Orange",
-    "white": "White",
-    "green": "Green",
-    "brown": "Brown",
-    "cb_orange": "Orange",
-    "cb_skyblue": "Sky blue",
-    "cb_green": "Bluish green",
-    "cb_yellow": "Yellow",
-    "cb_blue": "Blue",
-    "cb_vermillion": "Vermillion",
+    "red": N_("Red"),
+    "blue": N_("Blue"),
+    "orange": N_("Orange"),
+    "white": N_("White"),
+    "green": N_("Green"),
+    "brown": N_("Brown"),
+    "cb_orange": N_("Orange"),
+    "cb_skyblue": N_("Sky blue"),
+    "cb_green": N_("Bluish green"),
+    "cb_yellow": N_("Yellow"),
+    "cb_blue": N_("Blue"),
+    "cb_vermillion": N_("Vermillion"),
 }
 
 
@@ -238,7 +238,10 @@ def colour_label(name: str) -> str:
     return _(_COLOUR_NAMES.get(name, name.replace("_", " ").capitalize()))
 
 
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_MONTHS = (
+    N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"),
+    N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"),
+)
 
 
 def short_date(moment: _dt.datetime, year: bool = False) -> str:

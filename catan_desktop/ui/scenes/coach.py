@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...text.reasons import PHASE_WORDS, card_name, cost_text, list_text
 from .coach_board import (
     _hex_pips,
@@ -35,11 +35,15 @@ if TYPE_CHECKING:
 BUILD_KINDS = ("city", "settle", "buy", "develop", "road")  # most valuable first
 CARD_KINDS = ("knight", "road_building", "year_of_plenty", "monopoly")
 TRADE_KINDS = ("offer", "maritime", "market", "market_sell")
-ITEMS = {"road": "a road (1)", "settle": "a settlement (2)", "city": "a city (3)",  # a build kind, its key
-         "buy": "a development card (4)", "develop": "terrain development (D)"}
+ITEMS = {  # a build kind, its key
+    "road": N_("a road (1)"), "settle": N_("a settlement (2)"), "city": N_("a city (3)"),
+    "buy": N_("a development card (4)"), "develop": N_("terrain development (D)"),
+}
 _KIND = {"road": "road", "settlement": "settle", "city": "city", "development_card": "buy"}  # item -> kind
-KEEP = {"road": "Keep {cards} for a road.", "settlement": "Keep {cards} for a settlement.",  # discard
-        "city": "Keep {cards} for a city.", "development_card": "Keep {cards} for a development card."}
+KEEP = {  # discard
+    "road": N_("Keep {cards} for a road."), "settlement": N_("Keep {cards} for a settlement."),
+    "city": N_("Keep {cards} for a city."), "development_card": N_("Keep {cards} for a development card."),
+}
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...render.palette import BORDER, BULLET, GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, SHADOW, WOOD
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 # GameScene._text: (surface, text, pos, size, colour, bold=False, anchor="topleft", max_w=None) -> Rect
 FontText = Callable[..., pygame.Rect]
 
-FOOTER = "G or a click hides this tip · off in Settings"
+FOOTER = N_("G or a click hides this tip · off in Settings")
 
 
 # ---------------------------------------------------------------------------------------------- drawing

@@ -9,7 +9,7 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from ...engine import Action, make_bundle
-from ...i18n import _
+from ...i18n import N_, _
 from ..dialogs import OverlayScene, centred_rect
 from ..scaling import make_manager
 from ..widgets import TipButton
@@ -361,19 +361,19 @@ class ResourceChoiceDialog(GameDialog):
 
 
 SHORTCUTS = [
-    ("R", "Roll the dice"),
-    ("E / Space", "End your turn"),
-    ("1 / 2 / 3", "Build a road / settlement / city (then click a glowing spot)"),
-    ("4", "Buy a development card"),
-    ("T", "Offer a trade to the other players (Catan a Dois: the market)"),
-    ("D / 5", "Catan a Dois: develop terrain (then click a glowing hex)"),
-    ("B", "Trade with the bank"),
-    ("U / Ctrl+Z", "Undo your last build or bank trade"),
-    ("Right-click", "Cancel building"),
-    ("G", "Hide or show the first-game tip (what to do now and why)"),
-    ("Mouse wheel", "Scroll back in the log (hover a line to see its place on the board)"),
-    ("H / F1", "This help"),
-    ("Esc", "Pause menu: save, load, settings, rules, quit"),
+    ("R", N_("Roll the dice")),
+    ("E / Space", N_("End your turn")),
+    ("1 / 2 / 3", N_("Build a road / settlement / city (then click a glowing spot)")),
+    ("4", N_("Buy a development card")),
+    ("T", N_("Offer a trade to the other players (Catan a Dois: the market)")),
+    ("D / 5", N_("Catan a Dois: develop terrain (then click a glowing hex)")),
+    ("B", N_("Trade with the bank")),
+    ("U / Ctrl+Z", N_("Undo your last build or bank trade")),
+    ("Right-click", N_("Cancel building")),
+    ("G", N_("Hide or show the first-game tip (what to do now and why)")),
+    ("Mouse wheel", N_("Scroll back in the log (hover a line to see its place on the board)")),
+    ("H / F1", N_("This help")),
+    ("Esc", N_("Pause menu: save, load, settings, rules, quit")),
 ]
 
 

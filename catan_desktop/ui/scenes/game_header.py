@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...render.palette import HEADER_LINE, HINT, PARCHMENT, SHADOW, WOOD_LIGHT, rgb
 from .coach import Advice, coach_advice, draw_coach
 
@@ -19,32 +19,37 @@ if TYPE_CHECKING:
     from .game import GameScene
 
 HINTS = {
-    "setup_settlement": "Place a settlement: click a glowing spot",
-    "setup_road": "Place a road next to your new settlement",
-    "roll": "Roll the dice (R), or play a development card first",
-    "main": "Trade, then build (1 road, 2 settlement, 3 city, 4 card), or end your turn (E)",
-    "robber": "Move the robber: click a highlighted hex",
-    "road_building": "Road Building: place a free road",
-    "discard": "Choose the cards to discard",
-    "trade_offer": "Answer the trade offer",
-    "trade_confirm": "Choose a trade partner or withdraw the offer",
-    "special_build": "Special building phase: build or buy a card (no trading, no card play), then Pass (E)",
-    "place_robber": "You start: place the robber on one of the deserts",
-    "remove_token": "Take a number token: click a glowing hex next to your new settlement (it stops producing)",  # noqa: E501
-    "market_cap": "Choose which open market cards to put aside",
+    "setup_settlement": N_("Place a settlement: click a glowing spot"),
+    "setup_road": N_("Place a road next to your new settlement"),
+    "roll": N_("Roll the dice (R), or play a development card first"),
+    "main": N_("Trade, then build (1 road, 2 settlement, 3 city, 4 card), or end your turn (E)"),
+    "robber": N_("Move the robber: click a highlighted hex"),
+    "road_building": N_("Road Building: place a free road"),
+    "discard": N_("Choose the cards to discard"),
+    "trade_offer": N_("Answer the trade offer"),
+    "trade_confirm": N_("Choose a trade partner or withdraw the offer"),
+    "special_build": N_(
+        "Special building phase: build or buy a card (no trading, no card play), then Pass (E)"
+    ),
+    "place_robber": N_("You start: place the robber on one of the deserts"),
+    "remove_token": N_(
+        "Take a number token: click a glowing hex next to your new settlement (it stops producing)"
+    ),
+    "market_cap": N_("Choose which open market cards to put aside"),
 }
 
 
 PANEL_TIPS = {  # Catan a Dois panels explain themselves when the mouse rests on them (RULES.md Part D)
-    "reserve": "Reserve: the number tokens taken at founding (D-1.7). Develop terrain to put them on a "
-    "hex next to your building (D-6).",
-    "market": "The market (D-4): on your turn, after rolling, buy an open card for as many of your "
+    "reserve": N_("Reserve: the number tokens taken at founding (D-1.7). Develop terrain to put them on a "
+    "hex next to your building (D-6)."),
+    "market": N_("The market (D-4): on your turn, after rolling, buy an open card for as many of your "
     "cards as the difference of the two dice (a double closes it). An exhausted resource (×2) costs "
-    "double. At most {cap} open cards; after a 7 it is renewed with {renewal} new cards. Market button or T.",
-    "bank": "The bank's stock (D-5). Building, buying and the development cost pay into it; production "
+    "double. At most {cap} open cards; after a 7 it is renewed with {renewal} new cards. "
+    "Market button or T."),
+    "bank": N_("The bank's stock (D-5). Building, buying and the development cost pay into it; production "
     "and maritime trade take from it. A resource at 0 is exhausted: its hexes produce nothing and its "
     "market price doubles. Two exhausted at once: the game ends and both players lose. Remote-area cards "
-    "are drawn by building on the coast or next to an unproductive hex (D-7).",
+    "are drawn by building on the coast or next to an unproductive hex (D-7)."),
 }
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIImage, UILabel, UIPanel
 
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...render.palette import CLASSIC, rgb
 from ..config import SeatConfig
 from ..widgets import INK, PanelOverlay, TipButton
@@ -24,11 +24,11 @@ if TYPE_CHECKING:
     from ..app import App
 
 _VP_COLUMNS = (
-    ("settlements", "icons/settlement", "Settlements"),
-    ("cities", "icons/city", "Cities"),
-    ("longest_road", "icons/longest_road", "Longest road"),
-    ("largest_army", "icons/army", "Largest army"),
-    ("victory_point_cards", "icons/trophy", "VP cards"),
+    ("settlements", "icons/settlement", N_("Settlements")),
+    ("cities", "icons/city", N_("Cities")),
+    ("longest_road", "icons/longest_road", N_("Longest road")),
+    ("largest_army", "icons/army", N_("Largest army")),
+    ("victory_point_cards", "icons/trophy", N_("VP cards")),
 )
 _HIGHLIGHT = (233, 215, 168)
 _RULE = (200, 182, 146)
@@ -299,7 +299,7 @@ class GameOverScene(PanelOverlay):
 
     def _resource_table(self, width: int, row_h: int) -> pygame.Surface:
         resources = self.game.rules.resources
-        headers: list[tuple[str | None, str]] = [(f"icons/{r}", _(r.capitalize())) for r in resources]
+        headers: list[tuple[str | None, str]] = [(f"icons/{r}", _(r).capitalize()) for r in resources]
         headers.append((None, _("Total")))
         rows = []
         gained = self.final.gained or ()  # None only for a game that is not over

@@ -15,7 +15,7 @@ from pygame_gui.elements import UIDropDownMenu, UIImage, UILabel, UITextEntryLin
 from ...ai import BOT_KINDS, DEFAULT_BOT
 from ...engine import RulesetError, load_rules
 from ...engine.boards import board_kinds
-from ...i18n import _
+from ...i18n import N_, _
 from ...render.palette import CLASSIC, COLOUR_BLIND, emblem, rgb
 from ...variants import RuleFileError, VariantInfo, list_variants
 from ..config import HUMAN, GameConfig, SeatConfig
@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 VP_RANGE = range(5, 21)
 MAX_NAME = 18
 _BOARD_HINTS = {
-    "random": "Terrain, numbers and harbours shuffled; every game a new island.",
-    "balanced": "A random board where no 6 or 8 touch each other and no neighbours share a number.",
+    "random": N_("Terrain, numbers and harbours shuffled; every game a new island."),
+    "balanced": N_("A random board where no 6 or 8 touch each other and no neighbours share a number."),
 }
 
 
@@ -488,7 +488,7 @@ def variant_label(v: VariantInfo) -> str:
     """A variant as the New game list shows it: its title, marked when it is the player's own or broken."""
     if v.error:
         return "\u26a0 " + _("{name} (broken)", name=v.name)
-    return v.title + (" \u00b7 " + _("your own") if v.own else "")
+    return _(v.title) + (" \u00b7 " + _("your own") if v.own else "")
 
 
 def _safe_list_variants() -> list[VariantInfo]:

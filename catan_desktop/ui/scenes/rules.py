@@ -10,7 +10,7 @@ from pygame_gui.elements import UITextBox
 
 from ...engine import RulesetError, load_rules
 from ...engine.ruleset import Ruleset
-from ...i18n import _
+from ...i18n import N_, _
 from ...variants import RuleFileError
 from ..widgets import ERROR_RED, ScreenScene, esc, preload_font
 
@@ -18,10 +18,10 @@ if TYPE_CHECKING:
     from ..app import App
 
 _ITEMS = (
-    ("road", "Road"),
-    ("settlement", "Settlement"),
-    ("city", "City"),
-    ("development_card", "Development card"),
+    ("road", N_("Road")),
+    ("settlement", N_("Settlement")),
+    ("city", N_("City")),
+    ("development_card", N_("Development card")),
 )
 
 
@@ -44,7 +44,7 @@ def _li(text: str, **fields: object) -> str:
 def rules_html(rules: Ruleset, heading_px: int) -> str:
     """The rules of ``rules`` as text for a UITextBox: the variant first, then the full reference."""
 
-    def h(text: str) -> str:
+    def _h(text: str) -> str:
         return f"<br><font face='vollkorn_bold' pixel_size={heading_px}>{esc(_(text))}</font><br>"
 
     dev = dict(rules.dev_deck)
@@ -58,21 +58,21 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
     else:
         span = _("{lo}\u2013{hi} players, first to {vp} victory points",
                  lo=rules.players_min, hi=rules.players_max, vp=rules.vp_target)
-    out = [f"<b>{esc(rules.title)}</b> \u2014 {esc(span)}<br>"]
+    out = [f"<b>{esc(_(rules.title))}</b> \u2014 {esc(span)}<br>"]  # a shipped file's words are translated
     if rules.description:
-        out.append(esc(rules.description) + "<br>")
+        out.append(esc(_(rules.description)) + "<br>")
     if rules.summary:
-        out.append(h("In short"))
-        out += [f"\u2022 {esc(line)}<br>" for line in rules.summary]
+        out.append(_h("In short"))
+        out += [f"\u2022 {esc(_(line))}<br>" for line in rules.summary]
 
-    out.append(h("The goal"))
+    out.append(_h("The goal"))
     out.append(_p(
         "Settle an island of hexes. Each hex produces a resource: forest gives lumber, pasture wool, "
         "fields grain, hills brick and mountains ore; the desert gives nothing. Settlements and cities "
         "sit on the corners of hexes and collect from the hexes around them. Be the first to reach {vp} "
         "victory points during your own turn.", vp=rules.vp_target))
 
-    out.append(h("Setting up"))
+    out.append(_h("Setting up"))
     out.append(_p(
         "The starting player is chosen by a dice roll. Each player places {n} settlements, each with a "
         "road touching it: first in turn order, then in reverse order. The settlement placed in round {k} "
@@ -80,7 +80,7 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
         "corners (the distance rule: at least two paths apart).",
         n=rules.setup_settlements, k=rules.starting_resources_from))
 
-    out.append(h("A turn"))
+    out.append(_h("A turn"))
     out.append(_li(
         "Roll the two dice. Every hex showing the total produces: each settlement next to it takes 1 "
         "card, each city 2. If the bank runs short of a resource, nobody gets that resource."))
@@ -92,7 +92,7 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
             "This game reads the order strictly: trade first, then build. Once you have built something "
             "this turn, you can no longer trade."))
 
-    out.append(h("A seven and the robber"))
+    out.append(_h("A seven and the robber"))
     out.append(_li(
         "A roll of 7 produces nothing. Every player holding more than {n} cards discards half of them, "
         "rounded down (9 cards: discard 4).", n=rules.discard_limit))
@@ -105,7 +105,7 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
         out.append(_li("Finally they steal one random card from a player with a building on that hex."))
     out.append(_li("A knight card moves the robber the same way (without the discards)."))
 
-    out.append(h("Trading"))
+    out.append(_h("Trading"))
     if domestic:
         out.append(_li(
             "On your turn you may offer a trade to everyone; the others accept, refuse or make a "
@@ -120,7 +120,7 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
         "harbour improves this: {g}:1 for any resource at a generic harbour, {s}:1 for the harbour's own "
         "resource.", n=rules.rate_none, g=rules.rate_generic, s=rules.rate_special))
 
-    out.append(h("Building costs"))
+    out.append(_h("Building costs"))
     out += [f"\u2022 <b>{esc(_(label))}</b>: {esc(cost_text(rules, item))}<br>" for item, label in _ITEMS]
     out.append(_p(
         "Each player has {r} roads, {s} settlements and {c} cities. A road joins your own road or "
@@ -128,7 +128,7 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
         "one of your settlements (which goes back to your supply) and produces double.",
         r=road, s=settlement, c=city))
 
-    out.append(h("Development cards"))
+    out.append(_h("Development cards"))
     out.append(_li(
         "Knight ({n} in the deck): move the robber and steal. Played knights stay in front of you.",
         n=dev.get("knight", 0)))
@@ -145,7 +145,7 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
         "A card cannot be played in the turn it was bought (victory points excepted), and you play at "
         "most one card per turn."))
 
-    out.append(h("Longest Road and Largest Army"))
+    out.append(_h("Longest Road and Largest Army"))
     out.append(_li(
         "Longest Road ({v} points): the first player with an unbroken road of at least {n} pieces. "
         "Another player takes it by building a longer one. An opponent's settlement on your road breaks "
@@ -154,13 +154,13 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
         "Largest Army ({v} points): the first player to play {n} knights; another player takes it by "
         "playing more.", v=rules.vp_largest_army, n=rules.largest_army_min))
 
-    out.append(h("Victory"))
+    out.append(_h("Victory"))
     out.append(_p(
         "Settlements are worth {s}, cities {c}, and the special cards and victory-point cards as above. "
         "The first player to have {vp} points during their own turn wins at once.",
         s=rules.vp_settlement, c=rules.vp_city, vp=rules.vp_target))
 
-    out.append(h("How this game reads the rules"))
+    out.append(_h("How this game reads the rules"))
     if strict:
         out.append(_li("Trade before build: no trading after your first build of a turn."))
     else:

@@ -15,7 +15,7 @@ import pygame
 from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from ... import i18n
-from ...i18n import _
+from ...i18n import N_, _
 from ..app import set_minimum_window_size
 from ..settings import SPEEDS, WINDOW_SIZES, Settings
 from ..widgets import ScreenScene, TipButton
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 LANGUAGE_NAMES = {"en": "English", "pt": "Português", "it": "Italiano"}  # each in its own language
 SCALE_RANGE = (0.75, 1.5)
-_SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+_SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 
 
 def size_label(size: str) -> str:

@@ -46,11 +46,11 @@ class VariantsScene(ScreenScene):
         if v.error:
             return f"   \u26a0 {v.name}  ({_('broken')}){own}"
         if v.own:  # the player count is in the details: the list stays one short line
-            return f"   {v.title}{own}"
+            return f"   {_(v.title)}{own}"
         players = (
             str(v.players_min) if v.players_min == v.players_max else f"{v.players_min}\u2013{v.players_max}"
         )
-        return f"   {v.title}  \u00b7  {_('{n} players', n=players)}"
+        return f"   {_(v.title)}  \u00b7  {_('{n} players', n=players)}"
 
     def build(self) -> None:
         panel, inner = self.make_panel()
@@ -88,7 +88,7 @@ class VariantsScene(ScreenScene):
         if self.selected is None:
             return _("No variants are installed.")
         v = self.variants[self.selected]
-        heading = f"<font face='vollkorn_bold' pixel_size={self.px(24)}>{esc(v.title)}</font><br>"
+        heading = f"<font face='vollkorn_bold' pixel_size={self.px(24)}>{esc(_(v.title))}</font><br>"
         if v.own:
             heading += f"{esc(_('One of your own rule files'))}<br>"
         if v.error:
@@ -104,7 +104,7 @@ class VariantsScene(ScreenScene):
             else _("{lo}\u2013{hi} players", lo=v.players_min, hi=v.players_max)
         )
         return (
-            heading + f"<b>{esc(players)}</b> \u00b7 {esc(v.name)}<br><br>{esc(v.description)}<br><br>"
+            heading + f"<b>{esc(players)}</b> \u00b7 {esc(v.name)}<br><br>{esc(_(v.description))}<br><br>"
             f"<font pixel_size={self.px(13)}>{path_html(_('File:') + ' ', v.path, 72)}</font>"
         )
 
