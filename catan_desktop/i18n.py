@@ -71,6 +71,18 @@ def system_language() -> str:
     return "en"
 
 
+ENV = "CATAN_DESKTOP_LANG"  # a language chosen on the command line (--lang), over the settings
+
+
+def requested_language(setting: str = "") -> str:
+    """The language to start in: ``--lang`` (the environment variable ``CATAN_DESKTOP_LANG``), else the
+    setting, else the system's language if the game speaks it, else English."""
+    for code in (os.environ.get(ENV, ""), setting):
+        if code in available_languages():
+            return code
+    return system_language()
+
+
 def N_(text: str, /) -> str:
     """Mark ``text`` for the catalogues without translating it here (it is translated where it is shown)."""
     return text

@@ -4,17 +4,24 @@ catan-desktop                      start the desktop game
 catan-desktop validate FILE...     check rule files
 catan-desktop variants             list the installed variants
 catan-desktop simulate ...         play computer-only games headless and report
+catan-desktop screenshot ...       render a screen headless to a PNG file
+--lang pt|it|en, before or after the subcommand, chooses the language (default: the setting).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
+from .. import i18n
 from ..i18n import _
+
+LANG_CHOICES = i18n.LANGUAGES
 
 
 def _parse_value(text: str) -> Any:
@@ -46,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("check the installation off-screen (rules, art, every screen, one game) and exit"),
     )
+    lang = {"choices": LANG_CHOICES, "metavar": "|".join(LANG_CHOICES),
+            "help": _("the language of the game and of this command's output (default: the setting)")}
+    parser.add_argument("--lang", **lang)
     sub = parser.add_subparsers(dest="command")
 
     p_play = sub.add_parser("play", help=_("start the desktop game (the default)"))
@@ -54,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_val = sub.add_parser("validate", help=_("check rule files and list every problem"))
     p_val.add_argument("files", nargs="+", metavar="FILE")
 
-    sub.add_parser("variants", help=_("list the installed variants"))
+    p_var = sub.add_parser("variants", help=_("list the installed variants"))
 
     p_shot = sub.add_parser("screenshot", help=_("render a scene headless to a PNG file"))
     from ..ui.screenshot import SCENES  # no pygame at import time
@@ -83,11 +93,33 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_sim.add_argument("--max-turns", type=int, default=1000)
     p_sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    for command in (p_play, p_val, p_var, p_shot, p_sim):  # also after the subcommand: screenshot --lang pt
+        command.add_argument("--lang", default=argparse.SUPPRESS, **lang)
     return parser
+
+
+def _choose_language(argv: Sequence[str] | None) -> None:
+    """``--lang pt|it|en`` anywhere on the command line: this process speaks it (help, output, the game),
+    and the game started from it too (``CATAN_DESKTOP_LANG``), over the setting; without it, the setting."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang", choices=LANG_CHOICES)
+    known, _rest = early.parse_known_args(list(sys.argv[1:] if argv is None else argv))
+    if known.lang:
+        try:
+            i18n.set_language(known.lang)
+        except ValueError:  # a checkout whose catalogues were never compiled (tools/catalogues.py compile)
+            raise SystemExit(f"--lang {known.lang}: no {known.lang} catalogue in this installation") from None
+        os.environ[i18n.ENV] = known.lang
+        return
+    from ..ui.settings import Settings  # the saved setting (or the system's language)
+
+    with contextlib.suppress(ValueError):
+        i18n.set_language(i18n.requested_language(Settings.load()[0].language))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
+    _choose_language(argv)
     args = build_parser().parse_args(argv)
     if args.self_test:
         from ..selftest import run_self_test
@@ -141,7 +173,7 @@ def _variants() -> int:
             print(f"{info.name:<16} {_('BROKEN')}{own}: {info.error}")
         else:
             players = f"{info.players_min}-{info.players_max}"
-            print(f"{info.name:<16} {players:<5} {info.title}{own}: {info.description}")
+            print(f"{info.name:<16} {players:<5} {_(info.title)}{own}: {_(info.description)}")
     print(_("Your own rule files: {folder}", folder=user_rules_dir()))
     return 0
 

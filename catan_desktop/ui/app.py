@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from ..i18n import _, set_language
+from ..i18n import _, requested_language, set_language
 from ..render.assets import Assets
 from .memory import release_memory
 from .scene import Scene
@@ -53,10 +53,7 @@ class App:
         os.environ.setdefault(FOCUS_CLICKTHROUGH_HINT, "1")  # before SDL starts; a value set by the user wins
         pygame.init()
         self.settings, settings_problem = Settings.load()
-        try:
-            set_language(self.settings.language)
-        except ValueError:
-            set_language("en")
+        set_language(requested_language(self.settings.language))  # --lang, the setting, or the system's
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and not windowed and size is None:
             flags |= pygame.FULLSCREEN

@@ -74,8 +74,10 @@ def screenshot(
     variant: str = "base",
     seed: int = 1,
     size: tuple[int, int] = (1920, 1080),
+    keep: dict[str, object] | None = None,
 ) -> Path:
-    """Render ``scene_name`` at ``size`` and save it as PNG; returns the path. Raises ValueError."""
+    """Render ``scene_name`` at ``size`` and save it as PNG; returns the path. Raises ValueError.
+    ``keep``, if given, receives the app (``"app"``) and the game screen (``"game"``), for tests."""
     if scene_name not in SCENES:
         raise ValueError(f"unknown scene {scene_name!r}; choose one of {', '.join(SCENES)}")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -106,6 +108,8 @@ def screenshot(
         # the human plays seat 0; the others are computers, which we drive here with random moves
         scene = GameScene(app, config)
         app.push(scene)
+        if keep is not None:
+            keep["game"] = scene
         if scene_name == "gameover":
             _play_to(scene, 10_000, seed)
         else:
@@ -154,6 +158,8 @@ def screenshot(
                 app.step([])
     app.mark_dirty()
     app.step([])
+    if keep is not None:
+        keep["app"] = app
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(out))

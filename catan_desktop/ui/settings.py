@@ -26,7 +26,7 @@ class Settings:
     sound_volume: float = 0.7
     music_volume: float = 0.5
     colour_blind: bool = False
-    language: str = "en"
+    language: str = ""  # "": the system's language if the game speaks it, else English (issue 14)
     coach: bool = True  # "First-game tips": the game screen's coach panel (ui/scenes/coach.py)
     last_game: dict[str, Any] = field(default_factory=dict)
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton
 
+from ... import i18n
 from ...engine import Action, IllegalAction
 from ...engine.views import SeatView
 from ...i18n import _
@@ -78,6 +79,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         self._play_state: tuple[Any, ...] | None = None
         self._log_dirty_at = 0.0
         self._log_hovered: LogLine | None = None
+        self._log_language = i18n.language()
         self.coach_hidden: set[str] = set()  # first-game tips the player hid (by situation)
         self.coach_drawn: pygame.Rect | None = None
         for event in self.game.log:
@@ -87,6 +89,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         self.ui = make_manager(app, self._ui_factor)  # widget fonts grow with the window, like the drawing
 
     def resize(self, size: tuple[int, int]) -> None:
+        if self._log_language != i18n.language():  # a new language (Settings): the log is told again in it
+            self.relog()
         if self.scale != self._ui_factor:
             self._ui_factor = self.scale
             self.ui = make_manager(self.app, self._ui_factor)
@@ -334,10 +338,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         def ready(seat: int = seat) -> None:
             self.viewer = seat
             self._ui_state = None
-            self.clear_log()
-            for ev in self.game.log:
-                self._log_event(ev)
-            self._refresh_log(full=True)
+            self.relog()  # as the new seat may see it
 
         self.app.push(PassDeviceScene(self.app, self.names[seat], ready))
 

@@ -47,6 +47,8 @@ class DrawKit:
             if max_w is not None:
                 while font.size(fitted)[0] > max_w and len(fitted) > 4:
                     fitted = fitted[:-2].rstrip() + "…"
+            if fitted != text:  # shortened to fit its box: a layout to widen (tests read the list)
+                self.__dict__.setdefault("shortened", set()).add(text)
             img = font.render(fitted, True, colour)
             if len(self._text_cache) > 600:
                 self._text_cache.clear()

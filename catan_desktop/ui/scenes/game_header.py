@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ... import i18n
 from ...i18n import N_, _
 from ...render.palette import HEADER_LINE, HINT, PARCHMENT, SHADOW, WOOD_LIGHT, rgb
 from .coach import Advice, coach_advice, draw_coach
@@ -119,7 +120,7 @@ def coach_now(scene: GameScene) -> Advice | None:
     ctl = scene.ctl
     if not scene.app.settings.coach or not ctl.human_to_act or ctl.seat_to_act != scene.viewer:
         return None
-    key = (ctl.version, scene.viewer, scene.mode)
+    key = (ctl.version, scene.viewer, scene.mode, i18n.language())
     if getattr(scene, "_coach_key", None) != key:
         kinds = {a.kind for a in ctl.legal()}
         scene._coach_key, scene._coach = key, coach_advice(scene.view, kinds, scene.game, scene.names)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from ... import i18n
 from ...engine.views import seat_event
 from ...i18n import _
 from ...render.palette import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, rgb
@@ -57,6 +58,15 @@ class LogPart:
         self.log_lines.append(text)
         self.log_entries = [*getattr(self, "log_entries", [])[-KEEP:], LogLine(text, event, seat)]
         self._log_pending = True
+
+    def relog(self) -> None:
+        """Tell the whole log again, as the shown seat may see it, in the current language."""
+        self.clear_log()
+        self.places = None  # the places' words too
+        for ev in self.game.log:
+            self._log_event(ev)
+        self._log_language = i18n.language()
+        self._refresh_log(full=True)
 
     def clear_log(self) -> None:
         self.log_lines, self.log_entries, self.log_shown, self.log_scroll = [], [], 0, 0

@@ -23,7 +23,7 @@ from ..widgets import ScreenScene, TipButton
 if TYPE_CHECKING:
     from ..app import App
 
-LANGUAGE_NAMES = {"en": "English", "pt": "Português", "it": "Italiano"}  # each in its own language
+LANGUAGE_NAMES = i18n.LANGUAGE_NAMES  # each in its own language
 SCALE_RANGE = (0.75, 1.5)
 _SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 
@@ -180,9 +180,10 @@ class SettingsScene(ScreenScene):
         y += row_h
         label(_("Language"), _("More languages will follow"))
         languages = [(LANGUAGE_NAMES.get(code, code), code) for code in i18n.available_languages()]
-        if d.language not in dict((c, n) for n, c in languages):
-            languages.append((LANGUAGE_NAMES.get(d.language, d.language), d.language))
-        current = next(o for o in languages if o[1] == d.language)
+        shown = d.language or i18n.language()  # "" (the system's language): the one in use
+        if shown not in dict((c, n) for n, c in languages):
+            languages.append((LANGUAGE_NAMES.get(shown, shown), shown))
+        current = next(o for o in languages if o[1] == shown)
         self.language_menu = UIDropDownMenu(
             languages, current, pygame.Rect(ctl_x, y, ctl_w, ctl_h), manager=self.ui, container=panel
         )
@@ -251,9 +252,10 @@ class SettingsScene(ScreenScene):
         for field in vars(new):
             setattr(old, field, getattr(new, field))
         try:
-            i18n.set_language(old.language)
+            i18n.set_language(old.language or i18n.requested_language())
         except ValueError:
-            old.language = "en"
+            old.language = ""
+            i18n.set_language(i18n.requested_language())
         app.set_music_volume(old.music_volume)
         app.pop()
         if display_changed:
