@@ -24,6 +24,13 @@ CARD_RULES = {
 }
 
 
+
+def list_text(names: list[str]) -> str:
+    """'grain, wool and ore'."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
+
 def cards_text(cards: dict[str, int]) -> str:
     """'2 brick, 1 ore' from {'brick': 2, 'ore': 1}."""
     return ", ".join(f"{n} {_(name)}" for name, n in cards.items() if n)
@@ -125,7 +132,7 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
                 who=who,
                 give=cards_text(event["give"]),
                 get=cards_text(event["get"]),
-                whom=(" " + _("and") + " ").join(to),
+                whom=list_text(to),
             )
         return _(
             N_("You offer {give} for {get}") if you else N_("{who} offers {give} for {get}"),
@@ -218,7 +225,7 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     if t == "collapse":
         return _(
             "Collapse: {res} are exhausted in the bank. The game ends and everybody loses.",
-            res=(" " + _("and") + " ").join(_(r) for r in event["resources"]),
+            res=list_text([_(r) for r in event["resources"]]),
         )
     if t == "stalemate_near":
         return ngettext(

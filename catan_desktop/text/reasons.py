@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.reasons import install_wording
 from ..i18n import N_, _, ngettext
-from .events import CARD_NAMES
+from .events import CARD_NAMES, list_text
 
 # code -> the sentence, with {fields} filled from the reason's parameters (after _FIELDS below)
 REASONS: dict[str, str] = {
@@ -155,13 +155,6 @@ def names_text(cost: Mapping[str, int]) -> str:
     if all(n == 1 for n in cost.values()):
         return " + ".join(resource_name(r) for r in cost)
     return cost_text(cost)
-
-
-def list_text(names: list[str]) -> str:
-    """'grain, wool and ore'."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
 
 
 def _discard(params: Mapping[str, Any]) -> str:

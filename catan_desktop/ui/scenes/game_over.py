@@ -15,6 +15,7 @@ from pygame_gui.elements import UIImage, UILabel, UIPanel
 
 from ...i18n import N_, _, ngettext
 from ...render.palette import CLASSIC, rgb
+from ...text.events import list_text
 from ..config import SeatConfig
 from ..widgets import INK, PanelOverlay, TipButton
 
@@ -142,7 +143,7 @@ class GameOverScene(PanelOverlay):
             sub = _(
                 "Turn {turn}: the bank ran out of {res} at once. The economy collapsed (D-5.4): nobody wins.",
                 turn=self.game.turn,
-                res=(" " + _("and") + " ").join(_(r) for r in exhausted),
+                res=list_text([_(r) for r in exhausted]),
             )
         idle = self.stalemate()
         if idle is not None:
