@@ -150,6 +150,7 @@ def _run_all(checks: _Checks, home: Path) -> None:
             checks.fail(name, exc)
     checks.run("game", _check_game)
     checks.run("saves", _check_saves)
+    checks.run("languages", _check_languages)
 
 
 # ------------------------------------------------------------------------------------------------ rules
@@ -528,6 +529,26 @@ def _check_game() -> str:
         f"base, 4 random players: seat {result.winners[0]} won with {max(result.vp)} VP "
         f"after {result.turns} turns"
     )
+
+
+def _check_languages() -> str:
+    """Each language's catalogue is installed and speaks (issue 14): a menu word differs from English."""
+    from . import i18n
+
+    found = i18n.available_languages()
+    missing = [code for code in i18n.LANGUAGES if code not in found]
+    if missing:
+        raise FileNotFoundError(f"no catalogue for {', '.join(missing)} in {i18n.LOCALE_DIR}")
+    words = []
+    try:
+        for code in found:
+            i18n.set_language(code)
+            words.append(f"{code} \u201c{i18n._('New game')}\u201d")
+    finally:
+        i18n.set_language("en")
+    if len({w.split(" ", 1)[1] for w in words}) != len(words):
+        raise ValueError(f"the catalogues do not translate: {', '.join(words)}")
+    return ", ".join(words)
 
 
 def _check_saves() -> str:

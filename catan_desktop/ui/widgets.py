@@ -9,6 +9,7 @@ import datetime as _dt
 import html
 import math
 import random
+import warnings
 import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -143,7 +144,37 @@ def draw_title(
 
 
 class TipButton(UIButton):
-    """A button that keeps showing its tooltip while disabled, so it can say why it is disabled."""
+    """A button that keeps showing its tooltip while disabled, so it can say why it is disabled, and whose
+    label takes a smaller size of its face when it is too wide for the button (issue 14: "Terminar turno",
+    "Insediamento" in a 117-px button at 1280x720), never cut off."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fit_text()
+
+    def set_text(self, text: str, *args: Any, **kwargs: Any) -> None:
+        super().set_text(text, *args, **kwargs)
+        self.fit_text()
+
+    def fit_text(self) -> None:
+        """Step the label's point size down (to 9 at least) until it fits inside the button."""
+        font = self.font
+        if font is None or not self.text:
+            return
+        room = self.rect.w - 10
+        size = getattr(font, "point_size", 0)
+        if font.size(self.text)[0] <= room or size <= 9:
+            return
+        fonts = self.ui_manager.get_theme().get_font_dictionary()
+        with warnings.catch_warnings():  # a size not preloaded is loaded now, once (pygame_gui warns)
+            warnings.simplefilter("ignore")
+            while size > 9:
+                size -= 1
+                smaller = fonts.find_font(size, "dejavu_sans", bold=True)
+                if smaller.size(self.text)[0] <= room:
+                    break
+        self.font = smaller
+        self.rebuild()
 
     def can_hover(self) -> bool:
         return not self.is_selected and not self.held

@@ -9,6 +9,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from ...engine import Action
 from ...i18n import _
+from ...render.cards import card_image
 from ...render.palette import GOLD
 from ...text import reason_for
 from .game_dialogs import GameDialog, hand_order
@@ -178,7 +179,7 @@ class BankDialog(GameDialog):
         return super().handle_event(event)
 
     def _picture(self, name: str, size: tuple[int, int], faded: bool) -> pygame.Surface:
-        img = self.app.assets.scaled(f"cards/{name}", size)
+        img = card_image(self.app.assets, name, size)
         if not faded:
             return img
         key = (name, size)

@@ -11,6 +11,7 @@ from ...engine import Action
 from ...engine.modules import market, remote_cards, terrain_development
 from ...engine.ruleset import DEV_KINDS
 from ...i18n import _
+from ...render.cards import card_image
 from ...text import CARD_NAMES, cards_text
 from .game_dialogs import ChooseCardsDialog, GameDialog, Stepper
 
@@ -175,7 +176,7 @@ class MarketDialog(GameDialog):
             if not n:
                 continue
             x, y = self.rect.x + px(46) + i * px(116), self.rect.y + px(74)
-            surface.blit(self.app.assets.scaled(f"cards/{name}", (px(48), px(67))), (x, y))
+            surface.blit(card_image(self.app.assets, name, (px(48), px(67))), (x, y))
             self.scene.badge(surface, (x + px(46), y + px(6)), str(n))
             if self.bank[i] == 0:
                 self.scene.tag(surface, "×2", (x + px(24), y + px(58)))
@@ -403,7 +404,7 @@ class RemoteCardDialog(GameDialog):
         super().draw(surface)
         card = self.options[0].a
         if card in DEV_KINDS:
-            img = self.app.assets.scaled(f"cards/{card}", (self.px(100), self.px(140)))
+            img = card_image(self.app.assets, card, (self.px(100), self.px(140)))
             surface.blit(img, (self.rect.x + self.px(24), self.rect.y + self.px(56)))
 
 

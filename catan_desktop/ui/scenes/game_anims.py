@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...i18n import _
+from ...render.cards import card_image
 from ...render.palette import PARCHMENT, rgb
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def draw_fly(scene: GameScene, surface: pygame.Surface, data: dict[str, Any], p:
     (x0, y0), (x1, y1) = data["from"], data["to"]
     x = x0 + (x1 - x0) * t
     y = y0 + (y1 - y0) * t - math.sin(t * math.pi) * s(60)
-    img = scene.app.assets.scaled(f"cards/{data['res']}", (s(34), s(48)))
+    img = card_image(scene.app.assets, data["res"], (s(34), s(48)))
     surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
 

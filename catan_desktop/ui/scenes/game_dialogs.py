@@ -10,6 +10,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from ...engine import Action, make_bundle
 from ...i18n import N_, _
+from ...render.cards import card_image
 from ..dialogs import OverlayScene, centred_rect
 from ..scaling import make_manager
 from ..widgets import TipButton
@@ -208,7 +209,7 @@ class Stepper:
         x += self.dialog.rect.x + px(3)
         y += self.dialog.rect.y + px(2)
         for k, i in enumerate(self.order):
-            img = self.dialog.app.assets.scaled(f"cards/{names[i]}", (px(38), px(53)))
+            img = card_image(self.dialog.app.assets, names[i], (px(38), px(53)))
             left = x + k * px(106) + px(27)
             surface.blit(img, (left, y))
             if self.show_limits:  # how many you hold, as on the hand's cards
@@ -356,7 +357,7 @@ class ResourceChoiceDialog(GameDialog):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         for i, name in enumerate(self.game.rules.resources):
-            img = self.app.assets.scaled(f"cards/{name}", (self.px(60), self.px(84)))
+            img = card_image(self.app.assets, name, (self.px(60), self.px(84)))
             surface.blit(img, (self.rect.x + self.px(46) + i * self.px(116), self.rect.y + self.px(58)))
 
 

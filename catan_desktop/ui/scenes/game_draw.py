@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from ... import i18n
+from ...render.cards import card_image
 from ...render.palette import ALERT, BORDER, INK, PARCHMENT, SHADOW, WHITE
 
 
@@ -108,9 +110,12 @@ class DrawKit:
         dim: bool = False,
         note: str | None = None,
     ) -> None:
-        img = self.app.assets.scaled(name, rect.size)
+        card = name.removeprefix("cards/")  # a resource or development card: named in the player's language
+        plain = card == name or card.startswith("back")
+        assets = self.app.assets
+        img = assets.scaled(name, rect.size) if plain else card_image(assets, card, rect.size)
         if dim:
-            key = ("dim", name, rect.size)
+            key = ("dim", name, rect.size, i18n.language())
             faded = self._text_cache.get(key)
             if faded is None:
                 faded = self._text_cache[key] = img.copy()

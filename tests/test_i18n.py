@@ -1,0 +1,103 @@
+"""The translation catalogues (issue 14): every message a player may see has a Portuguese and an Italian
+translation with the same {fields}; the committed .mo files are compiled from the .po sources; the template
+is up to date with the source; the language can be chosen and changed."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from catan_desktop import i18n
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tool():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("catalogues", ROOT / "tools" / "catalogues.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+catalogues = _tool()
+
+
+def test_the_template_holds_every_message_of_the_source() -> None:
+    """A new _("...") without `tools/catalogues.py extract` fails here (it would go untranslated)."""
+    from babel.messages.pofile import read_po
+
+    with catalogues.POT.open("rb") as f:
+        committed = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    fresh = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogues.template() if m.id}
+    assert not fresh - committed, f"run tools/catalogues.py extract: {sorted(fresh - committed)[:10]}"
+    assert not committed - fresh, f"messages no longer in the source: {sorted(committed - fresh)[:10]}"
+    assert len(fresh) > 700
+
+
+@pytest.mark.parametrize("code", catalogues.LANGUAGES)
+def test_every_message_is_translated_with_the_same_fields(code: str) -> None:
+    """Issue 14: a user-visible string with no translation, or a translation whose {placeholders} differ
+    from the English (a KeyError or a lost number at run time), fails."""
+    problems = catalogues.problems(code)
+    assert not problems, f"{len(problems)} problems, e.g.:\n" + "\n".join(problems[:15])
+
+
+@pytest.mark.parametrize("code", catalogues.LANGUAGES)
+def test_the_compiled_catalogue_is_the_source_compiled(code: str) -> None:
+    mo = catalogues.LOCALE / code / "LC_MESSAGES" / "catan_desktop.mo"
+    assert mo.read_bytes() == catalogues.compiled(code), "run tools/catalogues.py compile"
+
+
+@pytest.mark.parametrize("code", catalogues.LANGUAGES)
+def test_plural_forms_follow_the_language(code: str) -> None:
+    i18n.set_language(code)
+    try:
+        one = i18n.ngettext("{n} card", "{n} cards", 1, n=1)
+        two = i18n.ngettext("{n} card", "{n} cards", 2, n=2)
+    finally:
+        i18n.set_language("en")
+    assert one.startswith("1 ") and two.startswith("2 ") and one != two.replace("2", "1")
+
+
+def test_a_language_switch_changes_the_words_at_once() -> None:
+    assert i18n.available_languages() == ["en", "pt", "it"]
+    words = {}
+    for code in ("en", "pt", "it", "en"):
+        i18n.set_language(code)
+        words[code] = i18n._("Roll")
+    assert words["en"] == "Roll" and words["pt"] != "Roll" and words["it"] != "Roll"
+    with pytest.raises(ValueError):
+        i18n.set_language("xx")
+
+
+def test_the_system_language_is_chosen_when_the_game_speaks_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", i18n.ENV):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    assert i18n.system_language() == "pt" and i18n.requested_language("") == "pt"
+    assert i18n.requested_language("it") == "it"  # the setting wins over the system
+    monkeypatch.setenv(i18n.ENV, "en")
+    assert i18n.requested_language("it") == "en"  # --lang wins over the setting
+    monkeypatch.delenv(i18n.ENV)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert i18n.system_language() == "en"
+
+
+@pytest.mark.parametrize("code", ["pt", "it"])
+def test_the_command_line_speaks_the_language_asked(code: str, tmp_path: Path) -> None:
+    """`catan-desktop --lang pt variants` (and `variants --lang it`) print the variants in that language."""
+    env = {"CATAN_DESKTOP_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PATH": "/usr/bin:/bin"}
+    before = subprocess.run([sys.executable, "-m", "catan_desktop", "--lang", code, "variants"],
+                            capture_output=True, text=True, env=env, check=True, cwd=ROOT).stdout
+    after = subprocess.run([sys.executable, "-m", "catan_desktop", "variants", "--lang", code],
+                           capture_output=True, text=True, env=env, check=True, cwd=ROOT).stdout
+    english = subprocess.run([sys.executable, "-m", "catan_desktop", "--lang", "en", "variants"],
+                             capture_output=True, text=True, env=env, check=True, cwd=ROOT).stdout
+    assert before == after and before != english and "Catan" in before

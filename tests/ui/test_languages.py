@@ -1,0 +1,87 @@
+"""Every screen in every language (issue 14): Portuguese and Italian run 20-30 % longer than English; at
+1280x720 and 1920x1080 no label is too small for its text (pygame_gui warns when one is), no widget leaves
+the window, and the game screen shortens none of its own texts with an ellipsis."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pygame
+import pytest
+
+from catan_desktop import i18n
+from catan_desktop.ui.app import App
+from catan_desktop.ui.screenshot import SCENES, screenshot
+
+LANGUAGES = ["en", "pt", "it"]
+SIZES = [(1280, 720), (1920, 1080)]
+
+
+@pytest.fixture
+def speaking(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """Choose a language the way --lang does (the app starts in it); English again afterwards."""
+
+    def choose(code: str) -> None:
+        monkeypatch.setenv(i18n.ENV, code)
+        i18n.set_language(code)
+
+    yield choose
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_menu_screen_holds_its_words(code, size, speaking, fake_game, home) -> None:  # type: ignore[no-untyped-def]
+    from test_secondary_scenes import _screens, write_save
+
+    speaking(code)
+    write_save("A save", "a.json")
+    app = App(size=size)
+    assert i18n.language() == code
+    window = pygame.Rect((0, 0), size)
+    for name, stack in _screens(app, fake_game).items():
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            app.reset_to(stack[0])
+            for scene in stack[1:]:
+                app.push(scene)
+            app.step()
+            app.draw()
+        clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
+        assert not clipped, f"{code} {name}: {clipped}"
+        assert not cut_buttons(app), f"{code} {name}: labels wider than their buttons: {cut_buttons(app)}"
+        ui = getattr(app.top, "ui", None)
+        for element in ui.get_sprite_group().sprites() if ui is not None else ():
+            if element.visible and type(element).__name__ != "UITooltip":
+                assert window.contains(element.rect), f"{code} {name}: {element} {element.rect}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("scene", SCENES)
+def test_every_game_screen_holds_its_words(code, size, scene, speaking, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The game screen and its dialogs (the screenshot tool's scenes), for base or Catan a Dois."""
+    speaking(code)
+    variant = "catan-a-dois" if scene == "market" else "base-5-6" if scene == "special_build" else "base"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        screenshot(scene, tmp_path / "shot.png", variant=variant, size=size, keep=(holder := {}))
+    clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
+    assert not clipped, f"{code} {scene}: {clipped}"
+    shortened = sorted(getattr(holder.get("game"), "shortened", ()))
+    assert not shortened, f"{code} {scene}: shortened to fit: {shortened[:6]}"
+    assert not cut_buttons(holder["app"]), f"{code} {scene}: labels wider than their buttons"
+
+
+def cut_buttons(app: App) -> list[tuple[str, int, int]]:
+    """Buttons whose label is wider than the button (pygame_gui would cut it off), on every open screen."""
+    out = []
+    for scene in app.scenes:
+        ui = getattr(scene, "ui", None)
+        for e in ui.get_sprite_group().sprites() if ui is not None else ():
+            font, text = getattr(e, "font", None), getattr(e, "text", "")
+            button = type(e).__name__ in ("UIButton", "TipButton") and e.visible and font is not None
+            if button and text and font.size(text)[0] > e.rect.w - 6:
+                out.append((text, font.size(text)[0], e.rect.w))
+    return out
