@@ -88,13 +88,29 @@ def N_(text: str, /) -> str:
     return text
 
 
+DECIMAL_COMMA = frozenset({"pt", "it"})  # "2,5" and "12,5 %" there; "2.5" in English
+
+
+class _Number(float):
+    """A float field that writes its decimal separator as the active language does."""
+
+    def __format__(self, spec: str) -> str:
+        text = float.__format__(self, spec)
+        return text.replace(".", ",") if _language in DECIMAL_COMMA else text
+
+
+def _fill(text: str, fields: dict[str, object]) -> str:
+    if not fields:
+        return text
+    return text.format(**{k: _Number(v) if isinstance(v, float) else v for k, v in fields.items()})
+
+
 def _(text: str, /, **fields: object) -> str:
-    """Translate ``text`` into the active language, then fill ``{name}`` fields from keyword arguments."""
-    translated = _current.gettext(text) if text else text
-    return translated.format(**fields) if fields else translated
+    """Translate ``text`` into the active language, then fill ``{name}`` fields from keyword arguments
+    (decimal numbers with the language's separator)."""
+    return _fill(_current.gettext(text) if text else text, fields)
 
 
 def ngettext(singular: str, plural: str, n: int, /, **fields: object) -> str:
     """Translate the singular or plural form for ``n`` (by the language's plural rule), then fill fields."""
-    translated = _current.ngettext(singular, plural, n)
-    return translated.format(**fields) if fields else translated
+    return _fill(_current.ngettext(singular, plural, n), fields)

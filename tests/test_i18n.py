@@ -101,3 +101,17 @@ def test_the_command_line_speaks_the_language_asked(code: str, tmp_path: Path) -
     english = subprocess.run([sys.executable, "-m", "catan_desktop", "--lang", "en", "variants"],
                              capture_output=True, text=True, env=env, check=True, cwd=ROOT).stdout
     assert before == after and before != english and "Catan" in before
+
+
+def test_numbers_take_the_languages_decimal_separator() -> None:
+    """Issue 14: numbers formatted per language (the simulate report's rates and averages)."""
+    template = "  average turns: {t:.1f}; average actions: {a:.1f}"
+    try:
+        i18n.set_language("pt")
+        pt = i18n._(template, t=61.25, a=1234.5)
+        i18n.set_language("it")
+        it = i18n._("  {gps:.1f} games/s ({secs:.2f} s of play)", gps=2.5, secs=0.75)
+    finally:
+        i18n.set_language("en")
+    assert "61,2" in pt and "1234,5" in pt and "2,5" in it and "0,75" in it
+    assert i18n._(template, t=61.25, a=2.0).endswith("2.0")
