@@ -161,7 +161,7 @@ class TipButton(UIButton):
         font = self.font
         if font is None or not self.text:
             return
-        room = self.rect.w - 10
+        room = self.rect.w - 16  # the border and the text padding of the theme
         size = getattr(font, "point_size", 0)
         if font.size(self.text)[0] <= room or size <= 9:
             return

@@ -82,6 +82,6 @@ def cut_buttons(app: App) -> list[tuple[str, int, int]]:
         for e in ui.get_sprite_group().sprites() if ui is not None else ():
             font, text = getattr(e, "font", None), getattr(e, "text", "")
             button = type(e).__name__ in ("UIButton", "TipButton") and e.visible and font is not None
-            if button and text and font.size(text)[0] > e.rect.w - 6:
+            if button and len(text) > 1 and font.size(text)[0] > e.rect.w - 14:  # not a drop-down arrow
                 out.append((text, font.size(text)[0], e.rect.w))
     return out
