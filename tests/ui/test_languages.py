@@ -7,7 +7,6 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-import pygame
 import pytest
 
 from catan_desktop import i18n
@@ -33,28 +32,15 @@ def speaking(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_menu_screen_holds_its_words(code, size, speaking, fake_game, home) -> None:  # type: ignore[no-untyped-def]
-    from test_secondary_scenes import _screens, write_save
+    from test_secondary_scenes import assert_fits, each_screen, write_save
 
     speaking(code)
     write_save("A save", "a.json")
     app = App(size=size)
     assert i18n.language() == code
-    window = pygame.Rect((0, 0), size)
-    for name, stack in _screens(app, fake_game).items():
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            app.reset_to(stack[0])
-            for scene in stack[1:]:
-                app.push(scene)
-            app.step()
-            app.draw()
-        clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
-        assert not clipped, f"{code} {name}: {clipped}"
-        assert not cut_buttons(app), f"{code} {name}: labels wider than their buttons: {cut_buttons(app)}"
-        ui = getattr(app.top, "ui", None)
-        for element in ui.get_sprite_group().sprites() if ui is not None else ():
-            if element.visible and type(element).__name__ != "UITooltip":
-                assert window.contains(element.rect), f"{code} {name}: {element} {element.rect}"
+    for name, shown in each_screen(app, fake_game):
+        assert_fits(shown, f"{code} {name}")
+        assert not cut_buttons(shown), f"{code} {name}: labels wider than their buttons: {cut_buttons(shown)}"
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -366,7 +366,13 @@ def test_every_screen_fits_the_window(size, ui_scale, fake_game, home) -> None:
     write_save("A save", "a.json")
     app = App(size=size)
     app.settings.ui_scale = ui_scale
-    window = pygame.Rect((0, 0), size)
+    for name, shown in each_screen(app, fake_game):
+        assert_fits(shown, name)
+
+
+def each_screen(app: App, fake_game):  # type: ignore[no-untyped-def]
+    """Show every menu screen in turn; yields (its name, the app) with pygame_gui's layout warnings kept
+    in ``app.layout_warnings``."""
     for name, stack in _screens(app, fake_game).items():
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -375,14 +381,19 @@ def test_every_screen_fits_the_window(size, ui_scale, fake_game, home) -> None:
                 app.push(scene)
             app.step()
             app.draw()
-        clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
-        assert not clipped, f"{name}: {clipped}"
-        ui = getattr(app.top, "ui", None)
-        if ui is None:
-            continue
-        for element in ui.get_sprite_group().sprites():
-            if element.visible and type(element).__name__ not in ("UITooltip",):
-                assert window.contains(element.rect), f"{name}: {type(element).__name__} at {element.rect}"
+        app.layout_warnings = [str(w.message) for w in caught]  # type: ignore[attr-defined]
+        yield name, app
+
+
+def assert_fits(app: App, name: str) -> None:
+    """No label too small for its text, and every widget of the top screen inside the window."""
+    clipped = [w for w in app.layout_warnings if "too small" in w]  # type: ignore[attr-defined]
+    assert not clipped, f"{name}: {clipped}"
+    ui = getattr(app.top, "ui", None)
+    window = app.screen.get_rect()
+    for element in ui.get_sprite_group().sprites() if ui is not None else ():
+        if element.visible and type(element).__name__ not in ("UITooltip",):
+            assert window.contains(element.rect), f"{name}: {type(element).__name__} at {element.rect}"
 
 
 def test_menu_scales_with_the_window(fake_game) -> None:
