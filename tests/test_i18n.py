@@ -115,3 +115,28 @@ def test_numbers_take_the_languages_decimal_separator() -> None:
         i18n.set_language("en")
     assert "61,2" in pt and "1234,5" in pt and "2,5" in it and "0,75" in it
     assert i18n._(template, t=61.25, a=2.0).endswith("2.0")
+
+
+def test_a_bad_save_file_is_explained_in_the_players_language(tmp_path: Path) -> None:
+    """Issue 14: error messages for bad files are translated (the save's problem is a template and fields)."""
+    from catan_desktop.persistence import SaveError, load_game
+    from catan_desktop.text import save_problem
+
+    empty, damaged = tmp_path / "empty.json", tmp_path / "damaged.json"
+    empty.write_bytes(b"")
+    damaged.write_text('{"format": "catan-desktop-save", oops}', encoding="utf-8")
+    errors = []
+    for path in (empty, damaged):
+        with pytest.raises(SaveError) as caught:
+            load_game(path)
+        errors.append(caught.value)
+    assert errors[0].problem == "the file is empty" and str(errors[0]).endswith(": the file is empty")
+    try:
+        i18n.set_language("pt")
+        assert save_problem(errors[0]) == "o arquivo está vazio"
+        i18n.set_language("it")
+        text = save_problem(errors[1])
+        assert text.startswith("il file è danneggiato") and "riga 1" in text
+    finally:
+        i18n.set_language("en")
+    assert save_problem(errors[0]) == "the file is empty"

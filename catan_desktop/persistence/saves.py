@@ -33,13 +33,26 @@ MAX_SAVE_BYTES = 64 * 1024 * 1024
 _UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
-class SaveError(Exception):
-    """A save file that cannot be read or written; the message names the file and the problem."""
+def N_(text: str, /) -> str:
+    """Mark a problem's words for the translation catalogues (tools/catalogues.py finds every N_ call);
+    persistence never translates: the screens show ``_(error.template, **error.fields)``."""
+    return text
 
-    def __init__(self, path: str | os.PathLike[str], problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
+
+class SaveError(Exception):
+    """A save file that cannot be read or written; the message names the file and the problem.
+
+    ``template`` and ``fields`` are the problem as data (an English template with {fields}), so a screen can
+    put it in the player's language; ``problem`` is the English text.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], problem: str, /, **fields: object) -> None:
+        text = problem.format(**fields) if fields else problem
+        super().__init__(f"{path}: {text}")
         self.path = str(path)
-        self.problem = problem
+        self.problem = text
+        self.template = problem
+        self.fields = fields
 
 
 @dataclass
@@ -86,7 +99,7 @@ def save_game(
     try:
         atomic_write_text(path, text)
     except OSError as exc:
-        raise SaveError(path, f"could not write the save ({exc.strerror or exc})") from exc
+        raise SaveError(path, N_("could not write the save ({error})"), error=exc.strerror or exc) from exc
 
 
 def load_game(path: str | os.PathLike[str], verify: bool = False) -> LoadedSave:
@@ -97,40 +110,43 @@ def load_game(path: str | os.PathLike[str], verify: bool = False) -> LoadedSave:
     p = Path(path)
     try:
         if not p.is_file():
-            raise SaveError(p, "no such save file" if not p.exists() else "not a file")
+            raise SaveError(p, N_("no such save file") if not p.exists() else N_("not a file"))
         if p.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError(p, "the file is far too large to be a save")
+            raise SaveError(p, N_("the file is far too large to be a save"))
         raw = p.read_bytes()
     except OSError as exc:
-        raise SaveError(p, f"could not read the file ({exc.strerror or exc})") from exc
+        raise SaveError(p, N_("could not read the file ({error})"), error=exc.strerror or exc) from exc
     return load_bytes(raw, p, verify)
 
 
 def load_bytes(raw: bytes, path: str | os.PathLike[str] = "<memory>", verify: bool = False) -> LoadedSave:
     """Parse a save document from bytes; raises SaveError (see load_game)."""
     if not raw.strip():
-        raise SaveError(path, "the file is empty")
+        raise SaveError(path, N_("the file is empty"))
     try:
         doc = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise SaveError(path, "the file is not text (it may be damaged)") from exc
+        raise SaveError(path, N_("the file is not text (it may be damaged)")) from exc
     except RecursionError as exc:
-        raise SaveError(path, "the file is nested too deeply to be a save") from exc
+        raise SaveError(path, N_("the file is nested too deeply to be a save")) from exc
     except json.JSONDecodeError as exc:
         if raw.lstrip().startswith(b"{") and not raw.rstrip().endswith(b"}"):  # a save is one JSON object
-            raise SaveError(path, "the file is truncated (it ends before the save is complete)") from exc
+            raise SaveError(path, N_("the file is truncated (it ends before the save is complete)")) from exc
         raise SaveError(
-            path, f"the file is damaged: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+            path, N_("the file is damaged: {detail} at line {line}, column {column}"),
+            detail=exc.msg, line=exc.lineno, column=exc.colno,
         ) from exc
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(path, "this is not a Catan Desktop save file")
+        raise SaveError(path, N_("this is not a Catan Desktop save file"))
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(path, f"the save has no valid format version ({version!r})")
+        raise SaveError(path, N_("the save has no valid format version ({version!r})"), version=version)
     if version > VERSION:
         raise SaveError(
             path,
-            f"the save was written by a newer version of the game (format {version}; this one reads {VERSION})",  # noqa: E501
+            N_("the save was written by a newer version of the game "
+               "(format {found}; this game reads up to {reads})"),
+            found=version, reads=VERSION,
         )
     while version < VERSION:
         doc = _UPGRADES[version](doc)
@@ -141,23 +157,25 @@ def load_bytes(raw: bytes, path: str | os.PathLike[str] = "<memory>", verify: bo
     try:
         rules = Ruleset.from_dict(doc["rules"])
         if doc["rules_sha256"] != rules_hash(rules):
-            raise SaveError(path, "the rules stored in the save were edited (checksum mismatch)")
+            raise SaveError(path, N_("the rules stored in the save were edited (checksum mismatch)"))
         game = Game.from_json(json.dumps(doc["snapshot"]), rules=rules)
     except KeyError as exc:
-        raise SaveError(path, f"the save is missing its {exc.args[0]!r} section") from exc
+        raise SaveError(path, N_("the save is missing its {section!r} section"), section=exc.args[0]) from exc
     except RulesetError as exc:
-        raise SaveError(path, "the save's rules are invalid: " + "; ".join(exc.problems)) from exc
+        problems = "; ".join(exc.problems)
+        raise SaveError(path, N_("the save's rules are invalid: {problems}"), problems=problems) from exc
     except SnapshotError as exc:
-        raise SaveError(path, f"the saved position is invalid: {exc}") from exc
+        raise SaveError(path, N_("the saved position is invalid: {detail}"), detail=exc) from exc
     except _DATA_ERRORS as exc:  # a value of the wrong kind that no check names (the rules' own builder)
-        raise SaveError(path, f"the save is damaged ({type(exc).__name__}: {exc})") from exc
+        detail = f"{type(exc).__name__}: {exc}"
+        raise SaveError(path, N_("the save is damaged ({detail})"), detail=detail) from exc
     if verify:
         try:
             replayed = replay(doc, rules)
         except (IllegalAction, RulesetError, *_DATA_ERRORS) as exc:
-            raise SaveError(path, f"the saved history cannot be replayed ({exc})") from exc
+            raise SaveError(path, N_("the saved history cannot be replayed ({detail})"), detail=exc) from exc
         if replayed.to_json() != game.to_json():
-            raise SaveError(path, "the saved history does not lead to the saved position")
+            raise SaveError(path, N_("the saved history does not lead to the saved position"))
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
     return LoadedSave(
         game=game, name=str(doc.get("name", "")), saved_at=str(doc.get("saved_at", "")), meta=meta

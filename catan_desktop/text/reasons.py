@@ -215,3 +215,12 @@ def reason_for(reason: str, names: Sequence[str], viewer: int | None = None) -> 
 
 
 install_wording(reason_text)
+
+
+def save_problem(error: object) -> str:
+    """What is wrong with a save file (``persistence.SaveError``: a template and its fields), in the
+    player's language; any other error as its own text."""
+    template = getattr(error, "template", None)
+    if not isinstance(template, str) or not template:
+        return str(getattr(error, "problem", error))
+    return _(template, **getattr(error, "fields", {}))

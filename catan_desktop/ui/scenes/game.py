@@ -19,6 +19,7 @@ from ...render.board import BoardRenderer, Hover
 from ...render.board_static import BADGE
 from ...render.layout import BoardLayout
 from ...render.palette import COLOUR_BLIND, WOOD
+from ...text import save_problem
 from ..config import GameConfig
 from ..controller import GameController
 from ..scaling import make_manager
@@ -162,7 +163,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         except SaveError as exc:
             if not self.save_problem_shown:
                 self.save_problem_shown = True
-                self.app.show_message(_("Autosave failed"), str(exc))
+                self.app.show_message(_("Autosave failed"), f"{exc.path}: {save_problem(exc)}")
 
     def exit(self) -> None:
         self.ctl.close()

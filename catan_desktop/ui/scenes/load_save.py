@@ -17,6 +17,7 @@ from ...engine import RulesetError
 from ...i18n import _
 from ...persistence import LoadedSave, SaveError, SaveInfo, list_saves, load_game
 from ...persistence.userdirs import autosave_path, data_dir, saves_dir
+from ...text import save_problem
 from ...variants import RuleFileError
 from ..config import GameConfig
 from ..widgets import (
@@ -73,7 +74,8 @@ def start_game(app: App, config: GameConfig, loaded: LoadedSave | None = None) -
     try:
         scene = GameScene(app, config, loaded) if loaded is not None else GameScene(app, config)
     except (RulesetError, RuleFileError, SaveError, ValueError) as exc:
-        app.show_message(_("Cannot start the game"), str(exc))
+        text = f"{exc.path}: {save_problem(exc)}" if isinstance(exc, SaveError) else str(exc)
+        app.show_message(_("Cannot start the game"), text)
         return False
     app.reset_to(scene)
     return True
@@ -89,7 +91,7 @@ def resume_save(app: App, path: Path, offer_new_game: bool = False) -> bool:
         text = _(
             "File: {file}\n\nProblem: {problem}\n\nThe file has been left exactly as it is.",
             file=exc.path,
-            problem=exc.problem,
+            problem=save_problem(exc),
         )
         if not offer_new_game:
             app.show_message(title, text)
@@ -214,7 +216,7 @@ class LoadScene(ScreenScene):
                 load_game(info.path)
                 self.problems[info.path] = info.error or ""
             except SaveError as exc:
-                self.problems[info.path] = exc.problem
+                self.problems[info.path] = save_problem(exc)
         return self.problems[info.path]
 
     def _sync_buttons(self) -> None:
@@ -403,7 +405,7 @@ class SaveScene(PanelOverlay):
         except SaveError as exc:
             self.app.show_message(
                 _("The game was not saved"),
-                _("File: {file}\n\nProblem: {problem}", file=exc.path, problem=exc.problem),
+                _("File: {file}\n\nProblem: {problem}", file=exc.path, problem=save_problem(exc)),
             )
             return
         if self.app.top is self:
