@@ -140,3 +140,28 @@ def test_a_bad_save_file_is_explained_in_the_players_language(tmp_path: Path) ->
     finally:
         i18n.set_language("en")
     assert save_problem(errors[0]) == "the file is empty"
+
+
+def test_your_own_moves_read_in_the_second_person() -> None:
+    """Issue 14: "{who} rolled ..." with who = "You" made Italian say "Tu ha tirato"; the viewer's own moves
+    have their own second-person messages, in every language."""
+    from catan_desktop.text import describe
+    from catan_desktop.text.events import YOURS
+
+    names = ["Anna", "Bruno"]
+    roll = {"t": "roll", "seat": 0, "dice": [3, 4]}
+    built = {"t": "city", "seat": 1, "node": 5}
+    try:
+        lines = {}
+        for code in ("en", "pt", "it"):
+            i18n.set_language(code)
+            lines[code] = (
+                describe(roll, names, viewer=0), describe(roll, names, viewer=1), describe(built, names, 1)
+            )
+    finally:
+        i18n.set_language("en")
+    assert lines["en"] == ("You rolled 3 + 4 = 7", "Anna rolled 3 + 4 = 7", "You built a city")
+    assert lines["it"][0] == "Hai tirato 3 + 4 = 7" and lines["it"][2] == "Hai costruito una città"
+    assert lines["pt"][0].startswith("Você ") and "Anna" in lines["pt"][1]
+    for template, yours in YOURS.items():  # the same fields, less the seat's name
+        assert catalogues._fields(yours) == catalogues._fields(template) - {"who"}, template

@@ -52,6 +52,8 @@ def source_messages() -> Iterator[tuple[str | tuple[str, str], str, int]]:
             literal = [isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args]
             if name in MARKERS and args and literal[0] and args[0].value:
                 yield args[0].value, rel, node.lineno
+            elif name == "_said" and len(args) >= 2 and literal[1] and args[1].value:  # _said(you, "...")
+                yield args[1].value, rel, node.lineno
             elif name == "ngettext" and len(args) >= 2 and literal[0] and literal[1]:
                 yield (args[0].value, args[1].value), rel, node.lineno
 

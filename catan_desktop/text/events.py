@@ -55,6 +55,61 @@ def place_text(places: Places | None, hex_id: str, number: bool = True) -> str:
     return _("the {terrain}", terrain=_(terrain))
 
 
+YOURS = {  # the viewer's own moves in the second person: Italian "You" takes no third person (issue 14)
+    "{who} accepts": N_("You accept"),
+    "{who} bought 1 {res} from the market for {cards}": N_("You bought 1 {res} from the market for {cards}"),
+    "{who} bought a development card": N_("You bought a development card"),
+    "{who} bought a development card: {card}": N_("You bought a development card: {card}"),
+    "{who} built a city": N_("You built a city"),
+    "{who} built a free road": N_("You built a free road"),
+    "{who} built a road": N_("You built a road"),
+    "{who} built a settlement": N_("You built a settlement"),
+    "{who} declines": N_("You decline"),
+    "{who} discarded {cards}": N_("You discarded {cards}"),
+    "{who} drew a remote-area card": N_("You drew a remote-area card"),
+    "{who} drew a remote-area card: {card}": N_("You drew a remote-area card: {card}"),
+    "{who} exchanged a remote-area card for {cards}": N_("You exchanged a remote-area card for {cards}"),
+    "{who} may build (special building phase)": N_("You may build (special building phase)"),
+    "{who} moved the robber onto the {n} token of {hex}": N_(
+        "You moved the robber onto the {n} token of {hex}"
+    ),
+    "{who} moved the robber to {hex}": N_("You moved the robber to {hex}"),
+    "{who} played {card}": N_("You played {card}"),
+    "{who} put {cards} aside from the market": N_("You put {cards} aside from the market"),
+    "{who} received {cards}": N_("You received {cards}"),
+    "{who} rolled highest and starts": N_("You rolled highest and start"),
+    "{who} rolled {a} + {b} = {total}": N_("You rolled {a} + {b} = {total}"),
+    "{who} sold 1 exhausted {res} to the market for {cards}": N_(
+        "You sold 1 exhausted {res} to the market for {cards}"
+    ),
+    "{who} stole 1 {res} from {victim}": N_("You stole 1 {res} from {victim}"),
+    "{who} stole a card from {victim}": N_("You stole a card from {victim}"),
+    "{who} takes Largest Army ({n} knights)": N_("You take Largest Army ({n} knights)"),
+    "{who} takes Longest Road ({n} roads)": N_("You take Longest Road ({n} roads)"),
+    "{who} took starting resources: {cards}": N_("You took starting resources: {cards}"),
+    "{who} traded {give} to {partner} for {get}": N_("You traded {give} to {partner} for {get}"),
+    "{who} traded {n} {give} with the bank for 1 {get}": N_(
+        "You traded {n} {give} with the bank for 1 {get}"
+    ),
+    "{who} tried to steal from {victim}, who had no cards": N_(
+        "You tried to steal from {victim}, who had no cards"
+    ),
+    "{who} wins with {vp} points!": N_("You win with {vp} points!"),
+    "{who} withdrew the offer": N_("You withdrew the offer"),
+    "{who} developed {hex} with the {tokens} token(s), paying {paid}, and took {n} {res} from the market": N_(
+        "You developed {hex} with the {tokens} token(s), paying {paid}, and took {n} {res} from the market"
+    ),
+}
+
+
+def _said(you: bool, template: str, /, **fields: object) -> str:
+    """``template`` about a seat (``{who}``) in words; the viewer's own move in its second-person form."""
+    if you and template in YOURS:
+        fields.pop("who", None)
+        return _(YOURS[template], **fields)
+    return _(template, **fields)
+
+
 def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = None,
              places: Places | None = None) -> str | None:
     """Return one sentence for a log event as seen by ``viewer`` (None: skip the event). The viewer's own
@@ -66,39 +121,42 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     who = _("You") if you else names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
     if t == "roll":
         d = event["dice"]
-        return _("{who} rolled {a} + {b} = {total}", who=who, a=d[0], b=d[1], total=d[0] + d[1])
+        return _said(you, "{who} rolled {a} + {b} = {total}", who=who, a=d[0], b=d[1], total=d[0] + d[1])
     if t == "produce":
-        return _("{who} received {cards}", who=who, cards=cards_text(event["cards"]))
+        return _said(you, "{who} received {cards}", who=who, cards=cards_text(event["cards"]))
     if t == "starting_resources":
-        return _("{who} took starting resources: {cards}", who=who, cards=cards_text(event["cards"]))
+        return _said(you, "{who} took starting resources: {cards}", who=who, cards=cards_text(event["cards"]))
     if t == "settle":
-        return _("{who} built a settlement", who=who)
+        return _said(you, "{who} built a settlement", who=who)
     if t == "city":
-        return _("{who} built a city", who=who)
+        return _said(you, "{who} built a city", who=who)
     if t == "road":
         return (
-            _("{who} built a free road", who=who) if event.get("free") else _("{who} built a road", who=who)
+            _said(you, "{who} built a free road", who=who)
+            if event.get("free")
+            else _said(you, "{who} built a road", who=who)
         )
     if t == "turn":
         return _("— Turn {n}: {who} —", n=event["turn"], who=who)
     if t == "discard":
-        return _("{who} discarded {cards}", who=who, cards=cards_text(event["cards"]))
+        return _said(you, "{who} discarded {cards}", who=who, cards=cards_text(event["cards"]))
     if t == "robber":
         if event.get("number"):  # Catan a Dois: the robber sits on one number token (D-8.1)
-            return _(
+            return _said(you,
                 "{who} moved the robber onto the {n} token of {hex}",
                 who=who,
                 n=event["number"],
                 hex=place_text(places, event["hex"], number=False),
             )
-        return _("{who} moved the robber to {hex}", who=who, hex=place_text(places, event["hex"]))
+        return _said(you, "{who} moved the robber to {hex}", who=who, hex=place_text(places, event["hex"]))
     if t == "steal":
         victim = _("you") if event["victim"] == viewer else names[event["victim"]]
         if event.get("empty"):
-            return _("{who} tried to steal from {victim}, who had no cards", who=who, victim=victim)
+            return _said(you, "{who} tried to steal from {victim}, who had no cards", who=who, victim=victim)
         if viewer in (seat, event["victim"]) and event.get("resource"):
-            return _("{who} stole 1 {res} from {victim}", who=who, res=_(event["resource"]), victim=victim)
-        return _("{who} stole a card from {victim}", who=who, victim=victim)
+            res = _(event["resource"])
+            return _said(you, "{who} stole 1 {res} from {victim}", who=who, res=res, victim=victim)
+        return _said(you, "{who} stole a card from {victim}", who=who, victim=victim)
     if t == "play":
         card = _(CARD_NAMES.get(event["card"], event["card"]))
         extra = ""
@@ -106,17 +164,17 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
             extra = " " + _("({res}: took {n})", res=_(event["resource"]), n=event.get("taken", 0))
         elif event["card"] == "year_of_plenty":
             extra = " " + _("({res})", res=", ".join(_(r) for r in event.get("resources", [])))
-        return _("{who} played {card}", who=who, card=card) + extra
+        return _said(you, "{who} played {card}", who=who, card=card) + extra
     if t == "buy":
         if viewer == seat and event.get("card"):
-            return _(
+            return _said(you,
                 "{who} bought a development card: {card}",
                 who=who,
                 card=_(CARD_NAMES.get(event["card"], event["card"])),
             )
-        return _("{who} bought a development card", who=who)
+        return _said(you, "{who} bought a development card", who=who)
     if t == "maritime":
-        return _(
+        return _said(you,
             "{who} traded {n} {give} with the bank for 1 {get}",
             who=who,
             n=event["rate"],
@@ -143,7 +201,9 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     if t in ("accept", "reject"):
         if you:
             return _("You accept") if t == "accept" else _("You decline")
-        return _("{who} accepts", who=who) if t == "accept" else _("{who} declines", who=who)
+        if t == "accept":
+            return _said(you, "{who} accepts", who=who)
+        return _said(you, "{who} declines", who=who)
     if t == "counter":
         return _(
             N_("You counter: {give} for {get}") if you else N_("{who} counters: {give} for {get}"),
@@ -152,7 +212,7 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
             get=cards_text(event["get"]),
         )
     if t == "trade":
-        return _(
+        return _said(you,
             "{who} traded {give} to {partner} for {get}",
             who=who,
             give=cards_text(event["give"]),
@@ -162,7 +222,7 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     if t == "trade_failed":
         return _("Nobody took your offer") if you else _("Nobody took {who}'s offer", who=who)
     if t == "trade_cancelled":
-        return _("{who} withdrew the offer", who=who)
+        return _said(you, "{who} withdrew the offer", who=who)
     if t == "shortage":
         return _("The bank is short of {res}: nobody receives it this roll", res=_(event["resource"]))
     if t == "longest_road":
@@ -170,15 +230,15 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
             return _("Longest Road is set aside")
         if you:
             return _("You take Longest Road ({n} roads)", n=event["length"])
-        return _("{who} takes Longest Road ({n} roads)", who=who, n=event["length"])
+        return _said(you, "{who} takes Longest Road ({n} roads)", who=who, n=event["length"])
     if t == "largest_army":
         if you:
             return _("You take Largest Army ({n} knights)", n=event["knights"])
-        return _("{who} takes Largest Army ({n} knights)", who=who, n=event["knights"])
+        return _said(you, "{who} takes Largest Army ({n} knights)", who=who, n=event["knights"])
     if t == "win":
         if you:
             return _("You win with {vp} points!", vp=event["vp"])
-        return _("{who} wins with {vp} points!", who=who, vp=event["vp"])
+        return _said(you, "{who} wins with {vp} points!", who=who, vp=event["vp"])
     if t == "remove_token":
         return _(
             N_("You took the {n} token from {hex} into your reserve") if you
@@ -188,13 +248,14 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
             hex=place_text(places, event["hex"], number=False),
         )
     if t == "market":
-        return _("{who} bought 1 {res} from the market for {cards}", who=who, res=_(event["get"]),
+        return _said(you, "{who} bought 1 {res} from the market for {cards}", who=who, res=_(event["get"]),
                  cards=cards_text(event["give"]))  # fmt: skip
     if t == "market_sell":
-        return _("{who} sold 1 exhausted {res} to the market for {cards}", who=who, res=_(event["give"]),
-                 cards=cards_text(event["get"]))  # fmt: skip
+        return _said(you, "{who} sold 1 exhausted {res} to the market for {cards}", who=who,
+                     res=_(event["give"]), cards=cards_text(event["get"]))  # fmt: skip
     if t == "market_discard":
-        return _("{who} put {cards} aside from the market", who=who, cards=cards_text(event["cards"]))
+        cards = cards_text(event["cards"])
+        return _said(you, "{who} put {cards} aside from the market", who=who, cards=cards)
     if t in ("market_opened", "market_renewed"):
         return _("The market shows {cards}", cards=", ".join(_(c) for c in event["cards"]) or _("nothing"))
     if t == "develop":
@@ -204,7 +265,7 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
             if event["paid"] == "cards"
             else _("a {card} card", card=_(CARD_NAMES.get(event["paid"], event["paid"])))
         )
-        return _(
+        return _said(you,
             "{who} developed {hex} with the {tokens} token(s), paying {paid}, "
             "and took {n} {res} from the market",
             who=who,
@@ -217,11 +278,11 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     if t == "remote_card":
         if viewer == seat and event.get("card"):
             card = _(CARD_NAMES.get(event["card"], event["card"]))
-            return _("{who} drew a remote-area card: {card}", who=who, card=card)
-        return _("{who} drew a remote-area card", who=who)
+            return _said(you, "{who} drew a remote-area card: {card}", who=who, card=card)
+        return _said(you, "{who} drew a remote-area card", who=who)
     if t == "remote_exchange":
         cards = cards_text(event.get("cards", {}))
-        return _("{who} exchanged a remote-area card for {cards}", who=who, cards=cards)
+        return _said(you, "{who} exchanged a remote-area card for {cards}", who=who, cards=cards)
     if t == "collapse":
         return _(
             "Collapse: {res} are exhausted in the bank. The game ends and everybody loses.",
@@ -244,9 +305,9 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
             n=event["rounds"],
         )
     if t == "special_build":
-        return _("{who} may build (special building phase)", who=who)
+        return _said(you, "{who} may build (special building phase)", who=who)
     if t == "start_player":
         if you:
             return _("You rolled highest and start")
-        return _("{who} rolled highest and starts", who=who)
+        return _said(you, "{who} rolled highest and starts", who=who)
     return None
