@@ -320,6 +320,8 @@ class App:
         """Process ``events``, advance ``dt`` seconds and draw if needed (tests drive the app with this)."""
         changes = self.stack_changes
         self.handle_events(events)
+        if not self.running:
+            return
         self.update(dt)
         if self.dirty:
             self.draw()
@@ -344,16 +346,7 @@ class App:
                         continue
             now = time.perf_counter()
             dt, last = min(0.1, now - last), now
-            changes = self.stack_changes
-            self.handle_events(events)
-            if not self.running:
-                break
-            self.update(dt)
-            if self.dirty:
-                self.draw()
-            if self.stack_changes != changes:
-                self.drop_stale_presses()
-            self.end_frame()
+            self.step(events, dt)  # one frame, exactly as the tests drive it
         return 0
 
 
