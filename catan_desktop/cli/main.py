@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _choose_language(argv: Sequence[str] | None) -> None:
     """``--lang pt|it|en`` anywhere on the command line: this process speaks it (help, output, the game),
     and the game started from it too (``CATAN_DESKTOP_LANG``), over the setting; without it, the setting."""
-    early = argparse.ArgumentParser(add_help=False)
+    early = argparse.ArgumentParser(prog="catan-desktop", add_help=False)
     early.add_argument("--lang", choices=LANG_CHOICES)
     known, _rest = early.parse_known_args(list(sys.argv[1:] if argv is None else argv))
     if known.lang:
