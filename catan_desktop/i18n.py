@@ -107,8 +107,53 @@ def _fill(text: str, fields: dict[str, object]) -> str:
 
 def _(text: str, /, **fields: object) -> str:
     """Translate ``text`` into the active language, then fill ``{name}`` fields from keyword arguments
-    (decimal numbers with the language's separator)."""
+    (decimal numbers with the language's separator). A :class:`Msg` is translated with its own fields."""
+    if isinstance(text, Msg):
+        return tr(text)
     return _fill(_current.gettext(text) if text else text, fields)
+
+
+class Msg(str):
+    """A message kept as data until it is shown: an English template and its fields.
+
+    Its value as a ``str`` is the English text, so code that logs, compares or prints it is unchanged; a
+    screen shows it in the player's language with :func:`tr`. A field may itself be a ``Msg`` (translated
+    too); other fields (names from a file, numbers, key paths) are filled in as they are. The layers that
+    must not speak to the player (the rule-file loader) build these; the extractor collects their templates
+    (``Msg("must be at least {minimum}", minimum=2)``) like ``_()`` calls.
+    """
+
+    template: str
+    fields: dict[str, object]
+
+    def __new__(cls, template: str, /, **fields: object) -> Msg:
+        self = super().__new__(cls, template.format(**fields))  # always a format string, even without fields
+        self.template, self.fields = template, fields
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:  # copy and pickle keep the template, not just the text
+        return (_msg, (self.template, self.fields))
+
+    @classmethod
+    def joined(cls, separator: str, parts: list[str] | list[Msg] | tuple[str, ...]) -> Msg:
+        """Several messages as one, ``separator`` between them, each translated on its own."""
+        between = separator.replace("{", "{{").replace("}", "}}")
+        template = between.join(f"{{p{i}}}" for i in range(len(parts)))
+        return cls(template, **{f"p{i}": part for i, part in enumerate(parts)})
+
+
+def _msg(template: str, fields: dict[str, object]) -> Msg:
+    return Msg(template, **fields)
+
+
+def tr(text: object) -> str:
+    """``text`` in the active language: a :class:`Msg` translated (its Msg fields too), anything else as
+    its ``str``."""
+    if not isinstance(text, Msg):
+        return str(text)
+    fields = {k: tr(v) if isinstance(v, Msg) else _Number(v) if isinstance(v, float) else v
+              for k, v in text.fields.items()}
+    return (_current.gettext(text.template) if text.template else text.template).format(**fields)
 
 
 def ngettext(singular: str, plural: str, n: int, /, **fields: object) -> str:

@@ -27,6 +27,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from .i18n import _, ngettext
+
 _ENV_KEYS = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "CATAN_DESKTOP_HOME", "PYGAME_HIDE_SUPPORT_PROMPT")
 
 
@@ -110,21 +112,26 @@ def run_self_test(out: TextIO | None = None) -> int:
                 pygame.quit()  # leave pygame as found (the tests run this in-process)
     total = time.perf_counter() - started
     if checks.failed:
+        failed, run = len(checks.failed), checks.passed + len(checks.failed)
         print(
-            f"self-test FAILED: {len(checks.failed)} of {checks.passed + len(checks.failed)} checks failed "
-            f"({', '.join(checks.failed)}) in {total:.1f} s",
+            ngettext("self-test FAILED: {failed} of {run} checks failed ({names}) in {seconds:.1f} s",
+                     "self-test FAILED: {failed} of {run} checks failed ({names}) in {seconds:.1f} s",
+                     run, failed=failed, run=run, names=", ".join(checks.failed), seconds=total),
             file=out,
             flush=True,
         )
         return 1
-    print(f"self-test passed: {checks.passed} checks in {total:.1f} s", file=out, flush=True)
+    passed = ngettext("self-test passed: {n} check in {seconds:.1f} s",
+                      "self-test passed: {n} checks in {seconds:.1f} s", checks.passed,
+                      n=checks.passed, seconds=total)
+    print(passed, file=out, flush=True)
     return 0
 
 
 def _run_all(checks: _Checks, home: Path) -> None:
     from . import __version__, paths
 
-    frozen = "frozen bundle" if getattr(sys, "frozen", False) else "Python"
+    frozen = _("frozen bundle") if getattr(sys, "frozen", False) else "Python"
     checks.info(
         f"Catan Desktop {__version__} ({frozen}), Python {platform.python_version()} on {platform.platform()}"
     )
@@ -139,7 +146,7 @@ def _run_all(checks: _Checks, home: Path) -> None:
         checks.info(f"pygame: {_one_line(exc)}")
 
     def locate() -> str:
-        return f"rules {paths.rules_dir()}, assets {paths.assets_dir()}"
+        return _("rules {rules}, assets {assets}", rules=paths.rules_dir(), assets=paths.assets_dir())
 
     checks.run("data folders", locate)
     checks.run("rules", _check_rules)
@@ -174,7 +181,8 @@ def _check_rules() -> str:
     names = [info.name for info in list_variants() if not info.own]  # the shipped ones
     if "base" not in names:
         raise ValueError(f"the base game is missing (found {names})")
-    return f"{len(files)} file(s) ({', '.join(names)})"
+    n = len(files)
+    return ngettext("{n} file ({names})", "{n} files ({names})", n, n=n, names=", ".join(names))
 
 
 # ----------------------------------------------------------------------------------------------- assets
@@ -243,7 +251,7 @@ def _check_assets(checks: _Checks) -> None:
         missing = [rel for rel in files if not (assets_dir() / rel).is_file()]
         if missing:
             raise FileNotFoundError(f"{len(missing)} listed file(s) missing: {', '.join(missing[:8])}")
-        return f"{len(files)} file(s) listed, all present"
+        return ngettext("{n} file listed, present", "{n} files listed, all present", len(files), n=len(files))
 
     if not checks.run("assets/manifest", manifest):
         return
@@ -274,7 +282,7 @@ def _check_assets(checks: _Checks) -> None:
                 bad.append(f"{rel}: {_one_line(exc)}")
         if bad:
             raise ValueError("; ".join(bad[:6]) + (f" (+{len(bad) - 6} more)" if len(bad) > 6 else ""))
-        return f"{len(names)} image(s), {len(of_type('icon'))} icon(s)"
+        return _("images: {images}, icons: {icons}", images=len(names), icons=len(of_type("icon")))
 
     def fonts() -> str:
         listed = of_type("font")
@@ -292,7 +300,7 @@ def _check_assets(checks: _Checks) -> None:
         unlisted = sorted(set(known) - set(listed))
         if unlisted:
             raise ValueError(f"fonts the game uses are not in the manifest: {', '.join(unlisted)}")
-        return f"{len(listed)} font(s)"
+        return _("fonts: {n}", n=len(listed))
 
     def sounds() -> str:
         listed = of_type("sound")
@@ -301,7 +309,7 @@ def _check_assets(checks: _Checks) -> None:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
         except pygame.error as exc:
-            note = f" (no audio device: {exc}; files checked only)"
+            note = _(" (no audio device: {problem}; files checked only)", problem=exc)
         music = [rel for rel in listed if rel.endswith(".ogg")]  # streamed, so only opened here
         for rel in listed:
             if rel in music:
@@ -318,7 +326,8 @@ def _check_assets(checks: _Checks) -> None:
                     raise FileNotFoundError(rel)
             elif sound.get_length() <= 0:
                 raise ValueError(f"{rel} is empty")
-        return f"{len(listed) - len(music)} sound(s), {len(music)} music track(s){note}"
+        sounds = len(listed) - len(music)
+        return _("sounds: {sounds}, music tracks: {music}", sounds=sounds, music=len(music)) + note
 
     def theme() -> str:
         data = assets.theme()
@@ -341,7 +350,7 @@ def _check_assets(checks: _Checks) -> None:
             raise FileNotFoundError(f"the theme names missing files: {', '.join(sorted(set(missing)))}")
         for rel in of_type("json", "theme"):
             json.loads((assets.root / rel).read_text(encoding="utf-8"))
-        return f"{len(data)} theme block(s)"
+        return _("theme blocks: {n}", n=len(data))
 
     checks.run("assets/images", images)
     checks.run("assets/fonts", fonts)
@@ -361,7 +370,8 @@ def _check_scenes(checks: _Checks) -> None:
         app = App(size=(1280, 720))
         app.set_music_volume(0)  # a check, not a concert: the music fades out before it is heard
         state["app"] = app
-        return f"{app.size[0]}x{app.size[1]}, {type(app.screen).__name__} on {_driver()}"
+        return _("{width}x{height}, {surface} on {driver}", width=app.size[0], height=app.size[1],
+                 surface=type(app.screen).__name__, driver=_driver())
 
     if not checks.run("window", make_app):
         return
@@ -438,7 +448,7 @@ def _check_scenes(checks: _Checks) -> None:
         state["game"] = scene
         app.push(scene)
         app.step([])
-        return f"{len(config.seats)} seats, seed {config.seed}"
+        return _("seats: {n}, seed {seed}", n=len(config.seats), seed=config.seed)
 
     try:
         if checks.run("scenes/game", game):
@@ -492,7 +502,7 @@ def _check_scenes(checks: _Checks) -> None:
             finally:
                 while len(app.scenes) > depth:
                     app.pop()
-            return f"turn {g.turn}, {len(market.state(g).open)} open market cards"
+            return _("turn {turn}, open market cards: {n}", turn=g.turn, n=len(market.state(g).open))
 
         checks.run("scenes/catan a dois", dois)
     finally:
@@ -508,9 +518,9 @@ def _driver() -> str:
     import pygame
 
     try:
-        return f"the '{pygame.display.get_driver()}' video driver"
+        return _("the '{driver}' video driver", driver=pygame.display.get_driver())
     except pygame.error:
-        return "no video driver"
+        return _("no video driver")
 
 
 # ------------------------------------------------------------------------------------------------- game
@@ -525,10 +535,8 @@ def _check_game() -> str:
         raise RuntimeError(f"the game did not finish within {result.turns} turns")
     if not result.winners:
         raise RuntimeError("the game finished without a winner")
-    return (
-        f"base, 4 random players: seat {result.winners[0]} won with {max(result.vp)} VP "
-        f"after {result.turns} turns"
-    )
+    return _("base, 4 random players: seat {seat} won with {vp} VP after {turns} turns",
+             seat=result.winners[0], vp=max(result.vp), turns=result.turns)
 
 
 def _check_languages() -> str:
@@ -540,12 +548,13 @@ def _check_languages() -> str:
     if missing:
         raise FileNotFoundError(f"no catalogue for {', '.join(missing)} in {i18n.LOCALE_DIR}")
     words = []
+    speaking = i18n.language()  # the player's --lang: this check must not change it
     try:
         for code in found:
             i18n.set_language(code)
             words.append(f"{code} \u201c{i18n._('New game')}\u201d")
     finally:
-        i18n.set_language("en")
+        i18n.set_language(speaking)
     if len({w.split(" ", 1)[1] for w in words}) != len(words):
         raise ValueError(f"the catalogues do not translate: {', '.join(words)}")
     return ", ".join(words)
@@ -568,7 +577,9 @@ def _check_saves() -> str:
         raise ValueError("the game read back differs from the game saved")
     if [info.path.name for info in list_saves(saves_dir())] != [path.name]:
         raise ValueError(f"the saves folder does not list {path.name}")
-    return f"{len(game.history)} actions saved, read back and replayed"
+    n = len(game.history)
+    return ngettext("{n} action saved, read back and replayed", "{n} actions saved, read back and replayed",
+                    n, n=n)
 
 
 if __name__ == "__main__":

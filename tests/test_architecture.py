@@ -12,7 +12,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "catan_desktop"
 TOP = "<top>"  # catan_desktop/__init__.py itself
 
-_BELOW_UI = {TOP, "render", "match", "variants", "persistence", "ai", "engine", "text", "i18n", "paths"}
+_BELOW_UI = {TOP, "render", "match", "variants", "persistence", "ai", "engine", "text", "i18n", "paths",
+             "replay"}
 # What each part of the package may import from the others (its own part is always allowed).
 LAYERS: dict[str, set[str]] = {
     "paths": set(),
@@ -20,17 +21,18 @@ LAYERS: dict[str, set[str]] = {
     "engine": set(),  # codes, never words: the text layer words them
     "text": {"engine", "i18n"},
     TOP: {"engine"},  # installs the stand-in rule-file source (catan_desktop/__init__.py)
-    "variants": {TOP, "engine", "paths"},
+    "variants": {TOP, "engine", "paths", "i18n"},  # problems as i18n.Msg: words translated where shown
     "ai": {TOP, "engine", "i18n"},
     "persistence": {TOP, "engine", "variants", "paths"},
     "match": {TOP, "ai", "persistence", "engine"},
+    "replay": {TOP, "engine"},  # a game's timeline and story, read from its history
     "render": {TOP, "engine", "paths", "i18n"},
     "ui": _BELOW_UI | {"selftest"},
     "selftest": _BELOW_UI | {"ui"},
     "cli": _BELOW_UI | {"ui", "selftest"},
     "__main__": {"cli"},
 }
-PURE = ("engine", "variants", "ai", "persistence", "match")  # never pygame
+PURE = ("engine", "variants", "ai", "persistence", "match", "replay")  # never pygame
 MAX_LINES = 600
 # Files over MAX_LINES today, with their size as a ceiling that may only go down.
 TOO_LONG_TODAY: dict[str, int] = {}

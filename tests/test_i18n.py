@@ -165,3 +165,108 @@ def test_your_own_moves_read_in_the_second_person() -> None:
     assert lines["pt"][0].startswith("Você ") and "Anna" in lines["pt"][1]
     for template, yours in YOURS.items():  # the same fields, less the seat's name
         assert catalogues._fields(yours) == catalogues._fields(template) - {"who"}, template
+
+
+def test_a_message_kept_as_data_is_english_text_until_it_is_shown() -> None:
+    """i18n.Msg: the loader's problems stay English strings (logs, tests, `validate` in English) and are put
+    in the player's language only where they are shown; nested messages and fields are translated too."""
+    import copy
+    import pickle
+
+    inner = i18n.Msg("the number {value}", value=5)
+    message = i18n.Msg("must be a whole number, not {got}", got=inner)
+    assert message == "must be a whole number, not the number 5" and isinstance(message, str)
+    lines = i18n.Msg.joined("\n", [i18n.Msg("missing required key"), "a.yaml: ok {not a field}"])
+    assert lines == "missing required key\na.yaml: ok {not a field}"
+    assert copy.deepcopy(message).template == message.template
+    assert pickle.loads(pickle.dumps(message)).fields["got"] == inner
+    try:
+        i18n.set_language("pt")
+        shown = i18n.tr(message)
+        assert i18n._(message) == shown
+        shown_lines = i18n.tr(lines)
+    finally:
+        i18n.set_language("en")
+    assert shown != message and "5" in shown and "must be" not in shown
+    assert shown_lines.endswith("\na.yaml: ok {not a field}") and not shown_lines.startswith("missing")
+    assert i18n.tr(message) == message and i18n.tr(7) == "7"
+
+
+BROKEN_RULES = "format: 1\nname: typo\ntitle: Typo\nextends: base\nvictory_points:\n  target: x\n"
+
+
+@pytest.mark.parametrize("code", ["pt", "it"])
+def test_a_broken_rule_file_is_explained_in_the_players_language(code: str, tmp_path: Path) -> None:
+    """Issue 14: the rule-file problems (schema and YAML syntax) read in the player's language, each with its
+    file, line and key path unchanged; English stays exactly as before."""
+    from catan_desktop.text import file_problems
+    from catan_desktop.variants import RuleFileError, load_rule_file
+
+    typo, syntax = tmp_path / "typo.yaml", tmp_path / "syntax.yaml"
+    typo.write_text(BROKEN_RULES + "robber_starts: desert\n", encoding="utf-8")
+    syntax.write_text("format: 1\nname: syntax\n  title: [Bad\n", encoding="utf-8")
+    errors = []
+    for path in (typo, syntax):
+        with pytest.raises(RuleFileError) as caught:
+            load_rule_file(path)
+        errors.append(caught.value)
+    english = [file_problems(e) for e in errors]
+    assert f"{typo}:6: victory_points.target: must be a whole number, not the text 'x'" in english[0]
+    assert "unknown key 'robber_starts' (did you mean 'robber'?)" in english[0]
+    assert english[1].startswith(f"{syntax}:3: YAML syntax error: mapping values are not allowed here")
+    try:
+        i18n.set_language(code)
+        shown = [file_problems(e) for e in errors]
+    finally:
+        i18n.set_language("en")
+    assert [file_problems(e) for e in errors] == english  # English again, unchanged
+    assert f"{typo}:6: victory_points.target: " in shown[0] and "robber_starts" in shown[0]
+    assert f"{syntax}:3: " in shown[1]
+    for text in shown:
+        for words in ("must be", "unknown key", "did you mean", "YAML syntax error", "mapping values"):
+            assert words not in text, f"{code}: {words!r} left in English: {text}"
+
+
+@pytest.mark.parametrize("code", ["pt", "it"])
+def test_validate_speaks_the_language_asked(code: str, tmp_path: Path) -> None:
+    """`catan-desktop --lang pt validate FILE` prints the problems (and 'ok') in that language."""
+    typo = tmp_path / "typo.yaml"
+    typo.write_text(BROKEN_RULES, encoding="utf-8")
+    good = ROOT / "rules" / "base.yaml"
+    env = {"CATAN_DESKTOP_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    command = [sys.executable, "-m", "catan_desktop", "--lang", "LANG", "validate", str(typo), str(good)]
+    runs = {lang: subprocess.run([lang if part == "LANG" else part for part in command], capture_output=True,
+                                 text=True, env=env, cwd=ROOT) for lang in ("en", code)}
+    assert runs["en"].returncode == runs[code].returncode == 2
+    english, shown = runs["en"].stdout.splitlines(), runs[code].stdout.splitlines()
+    assert english[0] == f"{typo}:6: victory_points.target: must be a whole number, not the text 'x'"
+    assert english[-1] == f"{good}: ok"
+    assert len(shown) == len(english) and shown[0].startswith(f"{typo}:6: victory_points.target: ")
+    assert "must be" not in shown[0] and shown[-1] != english[-1] and shown[-1].startswith(f"{good}: ")
+
+
+def test_every_rule_file_problem_is_a_message_not_a_sentence() -> None:
+    """The loader words its problems as i18n.Msg templates (translated where shown), never as an f-string
+    or a bare literal that no catalogue could hold."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "catan_desktop" / "variants").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            name = node.func.id
+            if name == "Problem" and len(node.args) >= 2:
+                said = [node.args[1]]
+            elif name in ("fail", "_Unreadable") and node.args:
+                said = [node.args[0] if name == "fail" else node.args[2]]
+            elif name == "RuleFileError" and node.args and isinstance(node.args[0], ast.List):
+                said = list(node.args[0].elts)
+            else:
+                continue
+            for arg in said:
+                if isinstance(arg, ast.JoinedStr | ast.BinOp) or (
+                        isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                    found.append(f"{path.name}:{node.lineno}")
+    assert not found, f"problems worded outside i18n.Msg: {found}"

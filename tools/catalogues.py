@@ -36,7 +36,8 @@ POT = LOCALE / f"{DOMAIN}.pot"
 FIXED_DATE = dt.datetime(2026, 11, 24, tzinfo=dt.UTC)  # headers without today's date: no churn on rerun
 LANGUAGES = ("pt", "it")  # besides English, the source
 RULE_FIELDS = ("title", "description", "summary")
-MARKERS = ("_", "N_", "_p", "_li", "_h")  # _p, _li, _h: the rules screen's paragraph, bullet and heading
+# i18n.Msg (a message kept as data); _p, _li, _h: the rules screen's paragraph, bullet and heading
+MARKERS = ("_", "N_", "Msg", "_p", "_li", "_h")
 FIELD = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
 
 

@@ -7,9 +7,10 @@ import os
 import sys
 from typing import TextIO
 
+from catan_desktop.i18n import _, ngettext, tr
 from catan_desktop.variants.loader import RuleFileError, load_rule_file
 
-USAGE = "usage: catan-desktop validate FILE..."
+USAGE = "catan-desktop validate FILE..."
 MAX_PROBLEMS = 200  # per file: a file with more is not worth reading line by line
 
 
@@ -31,7 +32,7 @@ def run(paths: list[str], out: TextIO | None = None) -> int:
 
 def _run(paths: list[str], out: TextIO) -> int:
     if not paths:
-        print(USAGE, file=out)
+        print(_("usage: {usage}", usage=USAGE), file=out)
         return 2
     status = 0
     for path in paths:
@@ -39,15 +40,18 @@ def _run(paths: list[str], out: TextIO) -> int:
             load_rule_file(path)
         except RuleFileError as err:
             for line in err.problems[:MAX_PROBLEMS]:
-                print(line, file=out)
-            if len(err.problems) > MAX_PROBLEMS:
-                print(f"{path}: … and {len(err.problems) - MAX_PROBLEMS} more problems", file=out)
+                print(tr(line), file=out)  # in the player's language (--lang)
+            more = len(err.problems) - MAX_PROBLEMS
+            if more > 0:
+                print(ngettext("{path}: … and {n} more problem", "{path}: … and {n} more problems", more,
+                               path=path, n=more), file=out)
             status = 2
         except Exception as err:  # a validator reports; it never crashes, whatever it is given
-            print(f"{path}: could not be checked ({type(err).__name__}: {err}); please report this", file=out)
+            print(_("{path}: could not be checked ({error}); please report this", path=path,
+                    error=f"{type(err).__name__}: {err}"), file=out)
             status = 2
         else:
-            print(f"{path}: ok", file=out)
+            print(_("{path}: ok", path=path), file=out)
     return status
 
 

@@ -6,9 +6,9 @@ the player's language, through the translation function (``catan_desktop.i18n``)
 """
 
 from .events import CARD_NAMES, CARD_RULES, cards_text, describe, place_text, places_of
-from .reasons import REASONS, card_name, cost_text, reason_for, reason_text, save_problem
+from .reasons import REASONS, card_name, cost_text, file_problems, reason_for, reason_text, save_problem
 
 __all__ = [
     "CARD_NAMES", "CARD_RULES", "REASONS", "card_name", "cards_text", "cost_text", "describe", "place_text",
-    "places_of", "reason_for", "reason_text", "save_problem",
+    "places_of", "reason_for", "reason_text", "save_problem", "file_problems",
 ]

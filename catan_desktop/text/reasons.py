@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine.reasons import install_wording
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, tr
+from .addons import ADDON_REASONS, GUILD_NAMES, HELPER_NAMES
 from .events import CARD_NAMES, list_text
 
 # code -> the sentence, with {fields} filled from the reason's parameters (after _FIELDS below)
@@ -104,6 +105,7 @@ REASONS: dict[str, str] = {
         N_("develop a non-desert hex next to your building with tokens from your reserve, paying {cost} "
            "or an unused development card (D-6)")
     ),
+    **ADDON_REASONS,  # Frenemies and Helpers (text/addons.py)
 }
 
 # codes whose sentence depends on a parameter, with singular and plural forms
@@ -137,7 +139,7 @@ PHASE_WORDS = {
 
 def card_name(card: str) -> str:
     """The name of a development card (``road_building`` -> "Road Building")."""
-    return _(CARD_NAMES.get(card, card.replace("_", " ").title()))
+    return _(CARD_NAMES.get(card) or HELPER_NAMES.get(card) or card.replace("_", " ").title())
 
 
 def resource_name(resource: str) -> str:
@@ -184,6 +186,8 @@ def _fields(params: Mapping[str, Any]) -> dict[str, Any]:
         out["cost"] = names_text(params["cost"])
     if "cards" in params:
         out["cards"] = list_text([resource_name(r) for r in params["cards"]])
+    if "guild" in params:
+        out["guild"] = _(GUILD_NAMES.get(params["guild"], str(params["guild"])))
     return out
 
 
@@ -224,3 +228,12 @@ def save_problem(error: object) -> str:
     if not isinstance(template, str) or not template:
         return str(getattr(error, "problem", error))
     return _(template, **getattr(error, "fields", {}))
+
+
+def file_problems(error: object) -> str:
+    """What is wrong with a rule file (``variants.RuleFileError``: one message per problem, each kept as an
+    ``i18n.Msg``) in the player's language, one problem per line; any other error as its own text."""
+    problems = getattr(error, "problems", None)
+    if isinstance(problems, list) and problems:
+        return "\n".join(tr(p) for p in problems)
+    return tr(error) if isinstance(error, str) else str(error)

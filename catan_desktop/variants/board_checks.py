@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from catan_desktop.i18n import Msg
 from catan_desktop.variants.schema_nodes import (
     GENERIC_HARBOUR,
     HEX_ID_RE,
@@ -63,8 +64,10 @@ class Board:
                 out.append(
                     Problem(
                         ("board", "rows", index),
-                        f"row {index + 1} has {value[index]} hexes and row {index} has "
-                        f"{value[index - 1]}: neighbouring rows must differ by exactly one hex",
+                        Msg(
+                            "row {n} has {value} hexes and row {index} has {value2}: neighbouring rows must "
+                            "differ by exactly one hex",
+                            n=index + 1, value=value[index], index=index, value2=value[index - 1]),
                     )
                 )
                 ok = False
@@ -109,7 +112,9 @@ def check_board(data: dict[str, object], board: Board, out: list[Problem]) -> No
         out.append(
             Problem(
                 ("board", "terrain_counts"),
-                f"the counts add up to {sum(counts.values())} but board.rows has {hexes} hexes",
+                Msg(
+                    "the counts add up to {sum} but board.rows has {hexes} hexes",
+                    sum=sum(counts.values()), hexes=hexes),
             )
         )
 
@@ -123,7 +128,7 @@ def check_board(data: dict[str, object], board: Board, out: list[Problem]) -> No
             out.append(
                 Problem(
                     ("board", "robber_start"),
-                    f"no '{start}' hex on this board (board.terrain_counts.{start} is 0)",
+                    Msg("no '{start}' hex on this board (board.terrain_counts.{start} is 0)", start=start),
                 )
             )
 
@@ -136,8 +141,10 @@ def check_board(data: dict[str, object], board: Board, out: list[Problem]) -> No
                 out.append(
                     Problem(
                         ("board", "number_tokens"),
-                        f"needs {hexes - barren} tokens ({hexes} hexes, {barren} of them "
-                        f"producing nothing), not {len(tokens)}",
+                        Msg(
+                            "needs {n} tokens ({hexes} hexes, {barren} of them producing nothing), not "
+                            "{count}",
+                            n=hexes - barren, hexes=hexes, barren=barren, count=len(tokens)),
                     )
                 )
 
@@ -147,8 +154,10 @@ def check_board(data: dict[str, object], board: Board, out: list[Problem]) -> No
         out.append(
             Problem(
                 ("board", "harbour_set"),
-                f"has {len(harbours)} harbours but board.harbour_positions has {len(positions)} "
-                "places; they must match one to one",
+                Msg(
+                    "has {count} harbours but board.harbour_positions has {count2} places; they must match "
+                    "one to one",
+                    count=len(harbours), count2=len(positions)),
             )
         )
     for index, kind in enumerate(harbours if isinstance(harbours, list) else ()):
@@ -167,7 +176,7 @@ def check_token_letters(tokens: list[object], out: list[Problem]) -> None:
                 out.append(
                     Problem(
                         ("board", "number_tokens", index, 0),
-                        f"letter '{letter}' is used twice (also at {where})",
+                        Msg("letter '{letter}' is used twice (also at {where})", letter=letter, where=where),
                     )
                 )
             else:
@@ -185,7 +194,9 @@ def _check_hex(value: object, path: KeyPath, board: Board, out: list[Problem]) -
     if board.coords is None or not isinstance(value, str) or not HEX_ID_RE.fullmatch(value):
         return None
     if value not in board.coords:
-        out.append(Problem(path, f"no hex '{value}' on this board ({board.shape()})"))
+        out.append(Problem(path, Msg(
+            "no hex '{value}' on this board ({shape})",
+            value=value, shape=board.shape())))
         return None
     return board.coords[value]
 
@@ -204,11 +215,15 @@ def _check_harbour_places(places: list[object], path: KeyPath, board: Board, out
         neighbour = inverse.get((coord[0] + dq, coord[1] + dr))
         if neighbour is not None:
             out.append(
-                Problem((*path, index, 1), f"side {side} of hex {hex_id} faces hex {neighbour}, not the sea")
+                Problem((*path, index, 1), Msg(
+                    "side {side} of hex {hex_id} faces hex {neighbour}, not the sea",
+                    side=side, hex_id=hex_id, neighbour=neighbour))
             )
         elif (hex_id, side) in seen:
             where = format_path((*path, seen[(hex_id, side)]))
-            out.append(Problem((*path, index), f"a harbour is already at {hex_id} {side} (at {where})"))
+            out.append(Problem((*path, index), Msg(
+                "a harbour is already at {hex_id} {side} (at {where})",
+                hex_id=hex_id, side=side, where=where)))
         else:
             seen[(hex_id, side)] = index
 
@@ -229,14 +244,18 @@ def _check_layout(
     numbers: Counter[int] = Counter()
     if isinstance(rows, list) and board.rows is not None:
         if len(rows) != len(board.rows):
-            out.append(Problem((*path, "rows"), f"has {len(rows)} rows but board.rows has {len(board.rows)}"))
+            out.append(Problem((*path, "rows"), Msg(
+                "has {count} rows but board.rows has {count2}",
+                count=len(rows), count2=len(board.rows))))
             cells_ok = False
         for index, (row, expected) in enumerate(zip(rows, board.rows, strict=False)):
             if isinstance(row, list) and len(row) != expected:
                 out.append(
                     Problem(
                         (*path, "rows", index),
-                        f"row {index + 1} has {len(row)} hexes but board.rows says {expected}",
+                        Msg(
+                            "row {n} has {count} hexes but board.rows says {expected}",
+                            n=index + 1, count=len(row), expected=expected),
                     )
                 )
                 cells_ok = False
@@ -268,7 +287,7 @@ def check_cell(
         return False  # the shape check has reported it
     parts = cell.split()
     if len(parts) > 2:
-        out.append(Problem(path, f"must be 'TERRAIN NUMBER' or 'TERRAIN', not '{cell}'"))
+        out.append(Problem(path, Msg("must be 'TERRAIN NUMBER' or 'TERRAIN', not '{cell}'", cell=cell)))
         return False
     terrain = parts[0]
     if not board.terrains:
@@ -282,17 +301,23 @@ def check_cell(
             out.append(
                 Problem(
                     path,
-                    f"{terrain} produces {board.terrains[terrain]}, so it needs a number, like '{terrain} 8'",
+                    Msg(
+                        "{terrain} produces {terrains}, so it needs a number, like '{terrain} 8'",
+                        terrain=terrain, terrains=board.terrains[terrain]),
                 )
             )
             return False
         return True
     if not board.produces(terrain):
-        out.append(Problem(path, f"{terrain} produces nothing, so it takes no number: write '{terrain}'"))
+        out.append(Problem(path, Msg(
+            "{terrain} produces nothing, so it takes no number: write '{terrain}'",
+            terrain=terrain)))
         return False
     if not parts[1].isdecimal() or not is_dice_total(int(parts[1])):
         out.append(
-            Problem(path, f"the number must be a dice total from 2 to 12 other than 7, not '{parts[1]}'")
+            Problem(path, Msg(
+                "the number must be a dice total from 2 to 12 other than 7, not '{parts}'",
+                parts=parts[1]))
         )
         return False
     numbers[int(parts[1])] += 1
@@ -308,7 +333,8 @@ def compare_layout(
         expected = Counter({t: n for t, n in counts.items() if n})
         if expected != terrains:
             out.append(
-                Problem(path, "its terrains are not board.terrain_counts: " + _difference(expected, terrains))
+                Problem(path, Msg("its terrains are not board.terrain_counts: {difference}",
+                                  difference=_difference(expected, terrains)))
             )
     tokens = value_at(data, "board", "number_tokens")
     if isinstance(tokens, list) and all(
@@ -318,14 +344,15 @@ def compare_layout(
         if expected_numbers != numbers:
             out.append(
                 Problem(
-                    path, "its numbers are not board.number_tokens: " + _difference(expected_numbers, numbers)
+                    path, Msg("its numbers are not board.number_tokens: {difference}",
+                              difference=_difference(expected_numbers, numbers)),
                 )
             )
 
 
-def _difference(expected: Counter[Any], found: Counter[Any]) -> str:
+def _difference(expected: Counter[Any], found: Counter[Any]) -> Msg:
     """Return 'N more X, N fewer Y' describing how ``found`` differs from ``expected``."""
-    parts = []
+    parts: list[Msg] = []
     keys = set(expected) | set(found)
     try:
         ordered = sorted(keys)  # all text or all numbers
@@ -334,5 +361,6 @@ def _difference(expected: Counter[Any], found: Counter[Any]) -> str:
     for key in ordered:
         delta = found[key] - expected[key]
         if delta:
-            parts.append(f"{abs(delta)} {'more' if delta > 0 else 'fewer'} {key}")
-    return ", ".join(parts)
+            more = Msg("{n} more {name}", n=delta, name=key) if delta > 0 else None
+            parts.append(more or Msg("{n} fewer {name}", n=-delta, name=key))
+    return Msg.joined(", ", parts)

@@ -19,6 +19,7 @@ from typing import Any
 
 from catan_desktop.engine.ruleset import Ruleset
 from catan_desktop.engine.topology import Topology, topology_for
+from catan_desktop.i18n import Msg
 from catan_desktop.variants.schema_nodes import Problem
 
 SEARCH_STEPS = 20_000  # about half a second on the hardest boards measured; ordinary ones need under 300
@@ -83,7 +84,7 @@ def _place(topo: Topology, node: int) -> str:
         corners = topo.hex_nodes[h]
         if node in corners:
             return f"{topo.hex_ids[h]} {CORNERS[corners.index(node)]}"
-    return f"intersection {node}"
+    return Msg("intersection {node}", node=node)
 
 
 def check_founding_room(data: dict[str, Any], out: list[Problem]) -> None:
@@ -92,16 +93,22 @@ def check_founding_room(data: dict[str, Any], out: list[Problem]) -> None:
     topo = topology_for(rules)
     needed = rules.players_max * rules.setup_settlements
     path = ("setup", "settlements")
-    table = f"{rules.players_max} players with {rules.setup_settlements} founding settlements each"
+    players, each = rules.players_max, rules.setup_settlements
     try:
         found = blocking_set(topo.node_neighbours, needed - 1)
     except _OutOfSteps:
-        out.append(Problem(path, f"cannot check that {table} always fit on this board (it may fill up "
-                                 f"first); use fewer players or settlements, or a larger board"))
+        out.append(Problem(path, Msg(
+            "cannot check that {players} players with {each} founding settlements each always fit on this "
+            "board (it may fill up first); use fewer players or settlements, or a larger board",
+            players=players, each=each)))
         return
     if found is not None:
         places = [_place(topo, n) for n in sorted(found)]
-        where = ", ".join(places[:8]) + (f" and {len(places) - 8} more" if len(places) > 8 else "")
-        out.append(Problem(path, f"{table} need {needed} places, but {len(found)} settlements can leave no "
-                                 f"free place on this board (at {where}); use fewer players or settlements, "
-                                 f"or a larger board"))
+        where: str = Msg.joined(", ", places[:8])
+        if len(places) > 8:
+            where = Msg("{places} and {n} more", places=where, n=len(places) - 8)
+        out.append(Problem(path, Msg(
+            "{players} players with {each} founding settlements each need {needed} places, but {count} "
+            "settlements can leave no free place on this board (at {where}); use fewer players or "
+            "settlements, or a larger board",
+            players=players, each=each, needed=needed, count=len(found), where=where)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from yaml.constructor import ConstructorError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from catan_desktop import paths
+from catan_desktop.i18n import N_, Msg
 from catan_desktop.variants.schema import (
     NAME_RE,
     KeyPath,
@@ -28,6 +30,7 @@ from catan_desktop.variants.schema import (
     did_you_mean,
     validate_ruleset,
 )
+from catan_desktop.variants.schema_nodes import at
 
 MAX_FILE_BYTES = 1_000_000  # a rule file is a few kilobytes; anything this big is not one
 MAX_VALUES = 100_000  # values once aliases are expanded (base.yaml has about 400); see _check_expansion
@@ -35,7 +38,7 @@ MAX_NUMBER_CHARS = 100  # the largest number a rule file may hold is 1000; see R
 OPTIONS_SOURCE = "<options>"  # stands in for FILE:LINE in problems caused by overrides
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _INT_TAG = "tag:yaml.org,2002:int"
-_EXTENDS_HINT = (
+_EXTENDS_HINT = Msg(
     "a bare rule-file name such as 'base' "
     "(lowercase letters, digits, '_' and '-'; no folders, dots or '.yaml')"
 )
@@ -56,9 +59,13 @@ class RuleFileError(Exception):
 
 
 def _one_line(text: str) -> str:
-    """Return ``text`` with line breaks and other unprintable characters written as escapes (``\\n``)."""
+    """Return ``text`` with line breaks and other unprintable characters written as escapes (``\\n``); a
+    message keeps its template, with its fields escaped."""
     if text.isprintable():
         return text
+    if isinstance(text, Msg):
+        fields = text.fields.items()
+        return Msg(text.template, **{k: _one_line(v) if isinstance(v, str) else v for k, v in fields})
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
@@ -110,7 +117,9 @@ class RuleLoader(yaml.SafeLoader):
                 key = self.construct_object(key_node)
                 line = key_node.start_mark.line + 1
                 if key in first_line:
-                    message = f"duplicate key '{key}' (first at line {first_line[key]})"
+                    message = Msg(
+                        "duplicate key '{key}' (first at line {first_line})",
+                        key=key, first_line=first_line[key])
                     duplicates.append((Problem((*path, key), message), line))
                     continue
                 first_line[key] = line
@@ -133,15 +142,21 @@ class RuleLoader(yaml.SafeLoader):
             and node.tag == _INT_TAG
             and len(str(node.value)) > MAX_NUMBER_CHARS
         ):
-            message = f"a number of {len(str(node.value))} characters is too long for a rule file"
-            raise _Unreadable(None, None, f"{message} (none may exceed 1000)", node.start_mark)
+            message = Msg(
+                "a number of {count} characters is too long for a rule file",
+                count=len(str(node.value)))
+            raise _Unreadable(None, None, Msg(
+                "{message} (none may exceed 1000)",
+                message=message), node.start_mark)
         try:
             return super().construct_object(node, deep)
         except (ValueError, KeyError, AttributeError, TypeError):
             tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
             value = str(node.value) if isinstance(node, ScalarNode) else "this value"
             shown = value if len(value) <= 40 else value[:37] + "..."
-            raise _Unreadable(None, None, f"'{shown}' cannot be read as {tag}", node.start_mark) from None
+            raise _Unreadable(None, None, Msg(
+                "'{shown}' cannot be read as {tag}",
+                shown=shown, tag=tag), node.start_mark) from None
 
 
 class _Unreadable(ConstructorError):
@@ -175,8 +190,10 @@ def _check_expansion(root: Node) -> None:
     grown = [(size(value), key) for key, value in pairs]
     if size(root) > MAX_VALUES:
         _, key = max(grown, key=lambda item: item[0])
-        message = (f"aliases (*name) make this value more than {MAX_VALUES} values long, or make it contain "
-                   f"itself; a rule file has a few hundred")
+        message = (Msg(
+            "aliases (*name) make this value more than {limit} values long, or make it contain itself; a "
+            "rule file has a few hundred",
+            limit=MAX_VALUES))
         raise _Unreadable(None, None, message, key.start_mark)
 
 
@@ -201,47 +218,97 @@ def _where(path: KeyPath, origins: Origins, fallback: str) -> tuple[str, int | N
 def _format(problem: Problem, origins: Origins, fallback: str) -> str:
     """Return ``FILE:LINE: key.path: message`` for a problem."""
     file, line = _where(problem.path, origins, fallback)
-    return f"{file}:{line}: {problem}" if line is not None else f"{file}: {problem}"
+    return at(f"{file}:{line}" if line is not None else file, str(problem))
 
 
 def _read_text(path: Path, shown: str) -> str:
     """Return the text of a rule file; raises RuleFileError for a file that cannot be a rule file."""
     try:
         if not path.exists():
-            raise RuleFileError([f"{shown}: no such file"])
+            raise RuleFileError([Msg("{shown}: no such file", shown=shown)])
         if path.is_dir():
-            raise RuleFileError([f"{shown}: is a folder, not a rule file"])
+            raise RuleFileError([Msg("{shown}: is a folder, not a rule file", shown=shown)])
         if not path.is_file():
-            raise RuleFileError([f"{shown}: is not a regular file"])
+            raise RuleFileError([Msg("{shown}: is not a regular file", shown=shown)])
         if path.stat().st_size > MAX_FILE_BYTES:
-            raise RuleFileError([f"{shown}: is too large to be a rule file (over {MAX_FILE_BYTES} bytes)"])
+            raise RuleFileError([Msg(
+                "{shown}: is too large to be a rule file (over {limit} bytes)",
+                shown=shown, limit=MAX_FILE_BYTES)])
         raw = path.read_bytes()
     except OSError as err:
-        raise RuleFileError([f"{shown}: cannot be read ({err.strerror or err})"]) from None
+        raise RuleFileError([Msg(
+            "{shown}: cannot be read ({value})",
+            shown=shown, value=err.strerror or err)]) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line = raw.count(b"\n", 0, err.start) + 1
         raise RuleFileError(
-            [f"{shown}:{line}: the file is not UTF-8 text (byte 0x{raw[err.start]:02x} cannot be read)"]
+            [Msg(
+                "{shown}:{line}: the file is not UTF-8 text (byte 0x{raw:02x} cannot be read)",
+                shown=shown, line=line, raw=raw[err.start])]
         ) from None
+
+
+# PyYAML's own words for the syntax errors a hand-edited file runs into, as messages for the catalogues
+# ("{found}" is the character or token it quotes); anything not listed here stays in PyYAML's English
+_YAML_WORDS = tuple((re.compile(pattern), template) for pattern, template in (
+    ("mapping values are not allowed here", N_("mapping values are not allowed here")),
+    ("mapping keys are not allowed here", N_("mapping keys are not allowed here")),
+    ("sequence entries are not allowed here", N_("sequence entries are not allowed here")),
+    ("could not find expected ':'", N_("could not find expected ':'")),
+    ("found character (?P<found>.+) that cannot start any token",
+     N_("found character {found} that cannot start any token")),
+    ("found unexpected end of stream", N_("found unexpected end of stream")),
+    ("found undefined alias (?P<found>.+)", N_("found undefined alias {found}")),
+    ("found unknown escape character (?P<found>.+)", N_("found unknown escape character {found}")),
+    ("expected <block end>, but found (?P<found>.+)", N_("expected the end of a block, but found {found}")),
+    ("expected ',' or '\\]', but got (?P<found>.+)", N_("expected ',' or ']', but found {found}")),
+    ("expected ',' or '}', but got (?P<found>.+)", N_("expected ',' or '}}', but found {found}")),
+    ("expected a comment or a line break, but found (?P<found>.+)",
+     N_("expected a comment or a line break, but found {found}")),
+    ("expected the node content, but found (?P<found>.+)", N_("expected a value, but found {found}")),
+    ("expected a single document in the stream", N_("expected a single document in the file")),
+    ("but found another document", N_("but found another document")),
+    ("invalid indentation or unclosed '\\[' or '{'", N_("invalid indentation or unclosed '[' or '{{'")),
+    ("while scanning a simple key", N_("while reading a key")),
+    ("while scanning a (?:double-)?quoted scalar", N_("while reading a quoted text")),
+    ("while scanning a block scalar", N_("while reading a block of text")),
+    ("while scanning for the next token", N_("while reading the next item")),
+    ("while scanning an? (?:alias|anchor)", N_("while reading an alias or anchor")),
+    ("while parsing a block mapping", N_("while reading a mapping")),
+    ("while parsing a flow mapping", N_("while reading a mapping in braces")),
+    ("while parsing a flow sequence", N_("while reading a list in brackets")),
+    ("while parsing a block collection", N_("while reading a list or mapping")),
+    ("while parsing an? (?:block |flow )?node", N_("while reading a value")),
+))
+
+
+def _yaml_words(text: str) -> str:
+    """One of PyYAML's problem or context phrases as a message (or as it is, when it is not a known one)."""
+    for pattern, template in _YAML_WORDS:
+        match = pattern.fullmatch(text)
+        if match:
+            return Msg(template, **match.groupdict())
+    return text
 
 
 def _yaml_message(err: yaml.MarkedYAMLError) -> str:
     """Return a YAML error in plain words, without PyYAML's own position lines."""
-    problem = err.problem or "cannot read this"
+    problem: str = _yaml_words(err.problem) if err.problem else Msg("cannot read this")
     if isinstance(err, _Unreadable):
         return problem
     if isinstance(err, ConstructorError) and "constructor for the tag" in problem:
         tag = problem.split("tag", 1)[1].strip(" '").replace("tag:yaml.org,2002:", "!!")
-        return f"the tag {tag} is not allowed in a rule file"
+        return Msg("the tag {tag} is not allowed in a rule file", tag=tag)
     if err.context and err.context_mark is not None and err.context_mark.line != getattr(
         err.problem_mark, "line", None
     ):
-        problem = f"{problem} ({err.context} at line {err.context_mark.line + 1})"
+        problem = Msg("{problem} ({context} at line {line})", problem=problem,
+                      context=_yaml_words(err.context), line=err.context_mark.line + 1)
     elif err.context:
-        problem = f"{problem} ({err.context})"
-    return f"YAML syntax error: {problem}"
+        problem = Msg("{problem} ({context})", problem=problem, context=_yaml_words(err.context))
+    return Msg("YAML syntax error: {problem}", problem=problem)
 
 
 def _parse(path: Path, shown: str) -> _Loaded:
@@ -256,22 +323,30 @@ def _parse(path: Path, shown: str) -> _Loaded:
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark is not None else 1
-        raise RuleFileError([f"{shown}:{line}: {_yaml_message(err)}"]) from None
+        raise RuleFileError([at(f"{shown}:{line}", _yaml_message(err))]) from None
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
         raise RuleFileError(
-            [f"{shown}:{line}: the file contains a character YAML does not allow (#x{err.character:04x})"]
+            [Msg(
+                "{shown}:{line}: the file contains a character YAML does not allow (#x{character:04x})",
+                shown=shown, line=line, character=err.character)]
         ) from None
     except yaml.YAMLError as err:
-        raise RuleFileError([f"{shown}: YAML error: {err}"]) from None
+        raise RuleFileError([Msg("{shown}: YAML error: {err}", shown=shown, err=err)]) from None
     except RecursionError:
-        raise RuleFileError([f"{shown}: the file is nested too deeply to be a rule file"]) from None
+        raise RuleFileError([Msg(
+            "{shown}: the file is nested too deeply to be a rule file",
+            shown=shown)]) from None
     if data is None:
-        raise RuleFileError([f"{shown}:1: the file is empty; a rule file starts with 'format: 1'"])
+        raise RuleFileError([Msg(
+            "{shown}:1: the file is empty; a rule file starts with 'format: 1'",
+            shown=shown)])
     if not isinstance(data, dict):
-        kind = "a list" if isinstance(data, list) else "a single value"
+        kind = Msg("a list") if isinstance(data, list) else Msg("a single value")
         raise RuleFileError(
-            [f"{shown}:1: the file must be a mapping of keys to values (like 'format: 1'), not {kind}"]
+            [Msg(
+                "{shown}:1: the file must be a mapping of keys to values (like 'format: 1'), not {kind}",
+                shown=shown, kind=kind)]
         )
     origins = {key: (shown, line) for key, line in lines.items()}
     problems = [(shown, line, f"{shown}:{line}: {problem}") for problem, line in duplicates]
@@ -350,12 +425,14 @@ def _apply_replace(child: _Loaded, base: _Loaded, shown: str) -> list[str]:
     """Remove from ``base`` each key the child lists under ``replace``; return problems with the list."""
     entries = child.data.get("replace", [])
     if not isinstance(entries, list):
-        return [_format(Problem(("replace",), "must be a list of key paths"), child.origins, shown)]
+        return [_format(Problem(("replace",), Msg("must be a list of key paths")), child.origins, shown)]
     problems = []
     for index, entry in enumerate(entries):
         keys = entry.split(".") if isinstance(entry, str) else []
         if not keys or not all(keys):
-            message = f"must be a key path like 'layouts' or 'board.terrain_counts', not {entry!r}"
+            message = Msg(
+                "must be a key path like 'layouts' or 'board.terrain_counts', not {entry}",
+                entry=repr(entry))
             problems.append(_format(Problem(("replace", index), message), child.origins, shown))
             continue
         parent: object = base.data
@@ -363,7 +440,7 @@ def _apply_replace(child: _Loaded, base: _Loaded, shown: str) -> list[str]:
             parent = parent.get(key) if isinstance(parent, dict) else None
         if not isinstance(parent, dict) or keys[-1] not in parent:
             hint = did_you_mean(keys[-1], [str(k) for k in parent]) if isinstance(parent, dict) else ""
-            message = f"'{entry}' is not a key of the file this one extends{hint}"
+            message = Msg("'{entry}' is not a key of the file this one extends{hint}", entry=entry, hint=hint)
             problems.append(_format(Problem(("replace", index), message), child.origins, shown))
             continue
         del parent[keys[-1]]
@@ -384,21 +461,25 @@ def _resolve(path: Path, shown: str, chain: list[Path]) -> _Loaded:
                               _format(Problem((key,), message), child.origins, shown)])
 
     if not isinstance(name, str) or not NAME_RE.fullmatch(name):
-        raise fail(f"must be {_EXTENDS_HINT}, not {name!r}")
+        raise fail(Msg("must be {hint}, not {name}", hint=_EXTENDS_HINT, name=repr(name)))
     base_path = _find_base(name, path.parent, chain[-1])
     if base_path is None and (path.parent / f"{name}.yaml").resolve() == chain[-1]:
-        raise fail("a file cannot extend itself")
+        raise fail(Msg("a file cannot extend itself"))
     if base_path is None:
         hint = did_you_mean(name, _installed_names())
-        raise fail(f"no rule file named '{name}' in this file's folder or among the installed rules{hint}")
+        raise fail(Msg(
+            "no rule file named '{name}' in this file's folder or among the installed rules{hint}",
+            name=name, hint=hint))
     if base_path.resolve().parent != base_path.parent.resolve():
-        raise fail(f"'{base_path}' links to a file in another folder; extends cannot follow it")
+        raise fail(Msg(
+            "'{base_path}' links to a file in another folder; extends cannot follow it",
+            base_path=base_path))
     if base_path.resolve() in chain:
         loop = [p.name for p in chain[chain.index(base_path.resolve()):]]
-        raise fail("extends goes round in a circle: " + " -> ".join([*loop, base_path.name]))
+        raise fail(Msg("extends goes round in a circle: {files}", files=" -> ".join([*loop, base_path.name])))
     for key in ("name", "title"):
         if key not in child.data:
-            raise fail(f"a file that extends another must set its own '{key}'", key)
+            raise fail(Msg("a file that extends another must set its own '{key}'", key=key), key)
 
     base = _resolve(base_path, str(base_path), [*chain, base_path.resolve()])
     replace_problems = _apply_replace(child, base, shown)
@@ -431,12 +512,16 @@ def load_rule_file(path: str | os.PathLike[str]) -> dict[str, Any]:
         loaded = _resolve(file, shown, [file.resolve()])
         problems = validate_ruleset(loaded.data)
     except RecursionError:
-        raise RuleFileError([f"{shown}: the file is nested too deeply to be a rule file"]) from None
+        raise RuleFileError([Msg(
+            "{shown}: the file is nested too deeply to be a rule file",
+            shown=shown)]) from None
     name = loaded.data.get("name")
     if isinstance(name, str) and NAME_RE.fullmatch(name) and name != file.stem:
         # load_variant(NAME), extends: NAME and list_variants all find a rule file by its file name
-        problems.append(Problem(("name",), f"'{name}' does not match the file name '{file.name}' "
-                                           f"(a rule file's name is its file name without '.yaml')"))
+        problems.append(Problem(("name",), Msg(
+            "'{name}' does not match the file name '{name2}' (a rule file's name is its file name without "
+            "'.yaml')",
+            name=name, name2=file.name)))
     if problems or loaded.problems:
         raise RuleFileError(_ordered(problems, loaded, shown))
     return loaded.data
@@ -449,14 +534,16 @@ def _variant_path(name_or_path: str) -> Path:
     try:
         path = paths.rules_dir() / f"{name_or_path}.yaml"
     except FileNotFoundError as err:
-        raise RuleFileError([f"{name_or_path}: {err}"]) from None
+        raise RuleFileError([at(name_or_path, str(err))]) from None
     if not path.is_file():
         own = paths.user_rules_dir() / f"{name_or_path}.yaml"  # the player's own rule files come second
         if own.is_file() and not own.is_symlink():
             return own
         names = _installed_names()
-        hint = did_you_mean(name_or_path, names) or " (installed: " + ", ".join(names) + ")"
-        raise RuleFileError([f"{name_or_path}: no installed variant of that name{hint}"])
+        hint = did_you_mean(name_or_path, names) or Msg(" (installed: {names})", names=", ".join(names))
+        raise RuleFileError([Msg(
+            "{name_or_path}: no installed variant of that name{hint}",
+            name_or_path=name_or_path, hint=hint)])
     return path
 
 
@@ -471,10 +558,10 @@ def load_variant(name_or_path: str, overrides: Mapping[str, object] | None = Non
     try:
         data = apply_overrides(data, overrides)
     except OverrideError as err:
-        raise RuleFileError([f"{OPTIONS_SOURCE}: {p}" for p in err.problems]) from None
+        raise RuleFileError([at(OPTIONS_SOURCE, str(p)) for p in err.problems]) from None
     problems = validate_ruleset(data)
     if problems:
-        raise RuleFileError([f"{OPTIONS_SOURCE}: {p}" for p in problems])
+        raise RuleFileError([at(OPTIONS_SOURCE, str(p)) for p in problems])
     return data
 
 
@@ -489,8 +576,10 @@ def list_variants() -> list[VariantInfo]:
     own = []
     for path in own_rule_files():
         if path.stem in names:  # load_variant(NAME) finds the shipped file first: this one cannot be played
-            message = (f"{path}: has the name of a rule file that comes with the game ('{path.stem}'); "
-                       "rename the file and its 'name:' to play it")
+            message = (Msg(
+                "{path}: has the name of a rule file that comes with the game ('{stem}'); rename the file "
+                "and its 'name:' to play it",
+                path=path, stem=path.stem))
             own.append(VariantInfo(path.stem, path.stem, "", 0, 0, path, error=message, own=True))
         else:
             own.append(_info(path, own=True))
@@ -502,7 +591,8 @@ def _info(path: Path, own: bool = False) -> VariantInfo:
     try:
         data = load_rule_file(path)
     except RuleFileError as err:
-        return VariantInfo(path.stem, path.stem, "", 0, 0, path, error=str(err), own=own)
+        error = Msg.joined("\n", err.problems)  # shown in the player's language (i18n.tr)
+        return VariantInfo(path.stem, path.stem, "", 0, 0, path, error=error, own=own)
     players = data["players"]
     assert isinstance(players, dict)  # validated
     return VariantInfo(str(data["name"]), str(data["title"]), str(data["description"]),

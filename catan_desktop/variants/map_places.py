@@ -10,6 +10,7 @@ import math
 from collections.abc import Mapping
 
 from catan_desktop.engine.topology import CORNER_OFFSETS, CORNERS, RANDOM, map_hex_axial, map_point_lattice
+from catan_desktop.i18n import Msg
 from catan_desktop.variants.board_checks import Board, check_harbour_kind
 from catan_desktop.variants.schema_nodes import (
     GENERIC_HARBOUR,
@@ -68,7 +69,9 @@ def check_locations(value: object, hexes: Mapping[str, object], out: list[Proble
         if corner is not None:
             if corner in corners:
                 other, other_at = corners[corner]
-                out.append(Problem(at_path, f"is the same corner as location '{other}' ({other_at})"))
+                out.append(Problem(at_path, Msg(
+                    "is the same corner as location '{other}' ({other_at})",
+                    other=other, other_at=other_at)))
                 point = None  # reported once: no spacing complaint too
             else:
                 corners[corner] = (key, str(at))
@@ -78,26 +81,31 @@ def check_locations(value: object, hexes: Mapping[str, object], out: list[Proble
                 _check_off_tokens(point, at_path, centres, out)
         if isinstance(produces, list):
             if not produces:
-                out.append(Problem((*path, "produces"), "has no hex to produce from: list at least one hex"))
+                out.append(Problem((*path, "produces"), Msg(
+                    "has no hex to produce from: list at least one hex")))
             for index, hex_id in enumerate(produces):
                 if isinstance(hex_id, str) and HEX_ID_RE.fullmatch(hex_id) and hex_id not in hexes:
                     out.append(
                         Problem(
                             (*path, "produces", index),
-                            f"no hex '{hex_id}' on this map{did_you_mean(hex_id, tuple(hexes))}",
+                            Msg(
+                                "no hex '{hex_id}' on this map{hint}",
+                                hex_id=hex_id, hint=did_you_mean(hex_id, tuple(hexes))),
                         )
                     )
         elif produces is None and corner is None and point is not None:
             out.append(
                 Problem(
                     path,
-                    "has no hex to produce from: it is not on a hex corner, so list its hexes in "
-                    '\'produces\', like produces: ["2.1", "3.1"]',
+                    Msg("has no hex to produce from: it is not on a hex corner, so list its hexes in "
+                        '\'produces\', like produces: ["2.1", "3.1"]'),
                 )
             )
         if isinstance(name, str) and name.strip():
             if name in names:
-                out.append(Problem((*path, "name"), f"'{name}' is also the name of location '{names[name]}'"))
+                out.append(Problem((*path, "name"), Msg(
+                    "'{name}' is also the name of location '{names}'",
+                    name=name, names=names[name])))
             else:
                 names[name] = key
     return ids
@@ -113,7 +121,9 @@ def _map_position(
             return None, None  # the shape check has reported it
         hex_id, name = parts
         if hex_id not in hexes:
-            out.append(Problem(path, f"no hex '{hex_id}' on this map{did_you_mean(hex_id, tuple(hexes))}"))
+            out.append(Problem(path, Msg(
+                "no hex '{hex_id}' on this map{hint}",
+                hex_id=hex_id, hint=did_you_mean(hex_id, tuple(hexes)))))
             return None, None
         q, r = map_hex_axial(hex_id)
         dx, dy = CORNER_OFFSETS[CORNERS.index(name)]
@@ -143,8 +153,10 @@ def _check_spacing(
                     out.append(
                         Problem(
                             path,
-                            f"overlaps location '{other}': they are {gap:.2f} hex radii apart "
-                            f"(at least {MIN_SPACING} is needed)",
+                            Msg(
+                                "overlaps location '{other}': they are {gap:.2f} hex radii apart (at least "
+                                "{min_spacing} is needed)",
+                                other=other, gap=gap, min_spacing=MIN_SPACING),
                         )
                     )
                     return
@@ -166,7 +178,9 @@ def _check_off_tokens(
             hx, hy = math.sqrt(3) * (cq + cr / 2), 1.5 * cr
             if math.hypot(x - hx, y - hy) < MIN_SPACING:
                 out.append(
-                    Problem(path, f"lies on the middle of hex {hex_id}, over its number token; move it")
+                    Problem(path, Msg(
+                        "lies on the middle of hex {hex_id}, over its number token; move it",
+                        hex_id=hex_id))
                 )
                 return
 
@@ -177,7 +191,9 @@ def map_pair(text: object, ids: list[str], path: KeyPath, out: list[Problem]) ->
         return None  # the shape check has reported it
     ends = text.split()
     if len(ends) != 2:
-        out.append(Problem(path, f"must be two location ids 'A B', like 'calvi corte', not {describe(text)}"))
+        out.append(Problem(path, Msg(
+            "must be two location ids 'A B', like 'calvi corte', not {got}",
+            got=describe(text))))
         return None
     known = True
     for end in ends:
@@ -203,10 +219,12 @@ def check_paths(value: object, ids: list[str], out: list[Problem]) -> dict[tuple
             continue
         used.update(pair)
         if pair[0] == pair[1]:
-            out.append(Problem(path, f"joins location '{pair[0]}' to itself"))
+            out.append(Problem(path, Msg("joins location '{pair}' to itself", pair=pair[0])))
         elif pair in found:
             where = format_path((*_MAP_PATH, "paths", found[pair]))
-            out.append(Problem(path, f"the path '{item}' is listed twice (also at {where})"))
+            out.append(Problem(path, Msg(
+                "the path '{item}' is listed twice (also at {where})",
+                item=item, where=where)))
         else:
             found[pair] = index
     for key in ids:
@@ -214,7 +232,7 @@ def check_paths(value: object, ids: list[str], out: list[Problem]) -> dict[tuple
             out.append(
                 Problem(
                     (*_MAP_PATH, "locations", key),
-                    "is not on any path: add one to board.map.paths, or remove the location",
+                    Msg("is not on any path: add one to board.map.paths, or remove the location"),
                 )
             )
     return found
@@ -246,10 +264,14 @@ def check_harbours(
         if pair is None:
             continue
         if pair not in paths:
-            out.append(Problem(path, f"there is no path '{key}' in board.map.paths to put a harbour on"))
+            out.append(Problem(path, Msg(
+                "there is no path '{key}' in board.map.paths to put a harbour on",
+                key=key)))
         elif pair in found:
             out.append(
-                Problem(path, f"the path '{key}' already has a harbour (board.map.harbours.{written[pair]})")
+                Problem(path, Msg(
+                    "the path '{key}' already has a harbour (board.map.harbours.{written})",
+                    key=key, written=written[pair]))
             )
         else:
             written[pair] = str(key)
@@ -260,15 +282,19 @@ def check_harbours(
             out.append(
                 Problem(
                     ("board", "harbour_set"),
-                    f"has {len(harbour_set)} harbours but board.map.harbours has {len(randoms)} of kind "
-                    f"'{RANDOM}'; they must match one to one",
+                    Msg(
+                        "has {count} harbours but board.map.harbours has {count2} of kind '{random}'; they "
+                        "must match one to one",
+                        count=len(harbour_set), count2=len(randoms), random=RANDOM),
                 )
             )
         for index, kind in enumerate(harbour_set):
             check_harbour_kind(kind, ("board", "harbour_set", index), board, out)
     elif randoms:
         out.append(
-            Problem(randoms[0], f"is '{RANDOM}', but there is no board.harbour_set to draw its kind from")
+            Problem(randoms[0], Msg(
+                "is '{random}', but there is no board.harbour_set to draw its kind from",
+                random=RANDOM))
         )
     return found
 

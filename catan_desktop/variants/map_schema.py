@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from catan_desktop.engine.topology import CORNERS, RANDOM
+from catan_desktop.i18n import Msg
 from catan_desktop.variants.board_checks import (
     Board,
     check_cell,
@@ -52,7 +53,7 @@ from catan_desktop.variants.schema_nodes import (
     value_at,
 )
 
-POSITION_HINT = "'HEX CORNER' like '2.1 NE', or [COLUMN, ROW] like [3.5, 0.6]"
+POSITION_HINT = Msg("'HEX CORNER' like '2.1 NE', or [COLUMN, ROW] like [3.5, 0.6]")
 
 
 def _on_map_grid(hex_id: str) -> bool:
@@ -65,14 +66,18 @@ class _MapHexes(Node):
 
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if not isinstance(value, dict):
-            out.append(Problem(path, f"must be a mapping of hex ids to terrains, not {describe(value)}"))
+            out.append(Problem(path, Msg(
+                "must be a mapping of hex ids to terrains, not {got}",
+                got=describe(value))))
             return
         if not value:
-            out.append(Problem(path, "must have at least 1 hex"))
+            out.append(Problem(path, Msg("must have at least 1 hex")))
         for key, cell in value.items():
             HexId().check(key, (*path, key), out)
             if isinstance(key, str) and HEX_ID_RE.fullmatch(key) and not _on_map_grid(key):
-                out.append(Problem((*path, key), f"row and column must be at most {MAP_MAX}, not '{key}'"))
+                out.append(Problem((*path, key), Msg(
+                    "row and column must be at most {map_max}, not '{key}'",
+                    map_max=MAP_MAX, key=key)))
             Text().check(cell, (*path, key), out)
 
 
@@ -83,27 +88,39 @@ class _MapPosition(Node):
         if isinstance(value, str):
             parts = value.split()
             if len(parts) != 2:
-                out.append(Problem(path, f"must be {POSITION_HINT}, not {describe(value)}"))
+                out.append(Problem(path, Msg(
+                    "must be {position_hint}, not {got}",
+                    position_hint=POSITION_HINT, got=describe(value))))
                 return
             hex_id, corner = parts
             if not HEX_ID_RE.fullmatch(hex_id):
-                out.append(Problem(path, f"'{hex_id}' is not a hex id 'ROW.COL' like '2.1'"))
+                out.append(Problem(path, Msg(
+                    "'{hex_id}' is not a hex id 'ROW.COL' like '2.1'",
+                    hex_id=hex_id)))
             if corner not in CORNERS:
                 out.append(Problem(path, unknown_name("corner", corner, CORNERS)))
         elif isinstance(value, list) and len(value) != 2:
-            out.append(Problem(path, f"must be [COLUMN, ROW]: 2 numbers, not {len(value)} item(s)"))
+            out.append(Problem(path, Msg(
+                "must be [COLUMN, ROW]: 2 numbers, not {count} item(s)",
+                count=len(value))))
         elif isinstance(value, list) and not all(is_number(v) for v in value):
             index = next(i for i, v in enumerate(value) if not is_number(v))
-            out.append(Problem((*path, index), f"must be a number, not {describe(value[index])}"))
+            out.append(Problem((*path, index), Msg(
+                "must be a number, not {got}",
+                got=describe(value[index]))))
         elif isinstance(value, list):
             low, high = 1 - MAP_MARGIN, MAP_MAX + MAP_MARGIN
             if not all(low <= v <= high for v in value):  # NaN and infinities fail too
                 shown = ", ".join(str(v) if len(str(v)) <= 12 else str(v)[:9] + "..." for v in value)
                 out.append(
-                    Problem(path, f"must lie between {low} and {high} in both directions, not [{shown}]")
+                    Problem(path, Msg(
+                        "must lie between {low} and {high} in both directions, not [{shown}]",
+                        low=low, high=high, shown=shown))
                 )
         else:
-            out.append(Problem(path, f"must be {POSITION_HINT}, not {describe(value)}"))
+            out.append(Problem(path, Msg(
+                "must be {position_hint}, not {got}",
+                position_hint=POSITION_HINT, got=describe(value))))
 
 
 _MAP_LOCATION_FIELDS = Fields(
@@ -127,12 +144,16 @@ class _MapHarbours(Node):
 
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if not isinstance(value, dict):
-            out.append(Problem(path, f"must be a mapping of paths ('A B') to kinds, not {describe(value)}"))
+            out.append(Problem(path, Msg(
+                "must be a mapping of paths ('A B') to kinds, not {got}",
+                got=describe(value))))
             return
         for key, kind in value.items():
             if not isinstance(key, str):
                 out.append(
-                    Problem((*path, str(key)), f"must be a path 'A B' of two location ids, not {key!r}")
+                    Problem((*path, str(key)), Msg(
+                        "must be a path 'A B' of two location ids, not {key}",
+                        key=repr(key)))
                 )
             Text().check(kind, (*path, key), out)
 
@@ -169,8 +190,8 @@ _MAP_BOARD_KEYS = Fields(
     },
 )
 _NOT_ON_A_MAP = {
-    "rows": "give either board.rows or board.map, not both",
-    "harbour_positions": "a map board has its harbours on paths (board.map.harbours), not here",
+    "rows": Msg("give either board.rows or board.map, not both"),
+    "harbour_positions": Msg("a map board has its harbours on paths (board.map.harbours), not here"),
 }
 
 
@@ -226,8 +247,10 @@ def _check_map_reserved(board: Board, out: list[Problem]) -> None:
         out.append(
             Problem(
                 ("terrains", RANDOM),
-                f"'{RANDOM}' is reserved on a map board (a hex whose terrain is drawn at random); "
-                "choose another name",
+                Msg(
+                    "'{random}' is reserved on a map board (a hex whose terrain is drawn at random); choose "
+                    "another name",
+                    random=RANDOM),
             )
         )
     for index, name in enumerate(board.resources):
@@ -235,8 +258,10 @@ def _check_map_reserved(board: Board, out: list[Problem]) -> None:
             out.append(
                 Problem(
                     ("resources", index),
-                    f"'{RANDOM}' is reserved on a map board (a harbour whose kind is drawn at random); "
-                    "choose another name",
+                    Msg(
+                        "'{random}' is reserved on a map board (a harbour whose kind is drawn at random); "
+                        "choose another name",
+                        random=RANDOM),
                 )
             )
 
@@ -264,7 +289,9 @@ def _map_cell(cell: object, path: KeyPath, board: Board, out: list[Problem]) -> 
         return bad  # the shape check has reported it
     parts = cell.split()
     if len(parts) > 2:
-        out.append(Problem(path, f"must be 'TERRAIN NUMBER', 'TERRAIN' or '{RANDOM}', not '{cell}'"))
+        out.append(Problem(path, Msg(
+            "must be 'TERRAIN NUMBER', 'TERRAIN' or '{random}', not '{cell}'",
+            random=RANDOM, cell=cell)))
         return bad
     terrain = parts[0]
     if terrain == RANDOM:
@@ -272,7 +299,9 @@ def _map_cell(cell: object, path: KeyPath, board: Board, out: list[Problem]) -> 
             out.append(
                 Problem(
                     path,
-                    f"a hex of random terrain takes its number from board.number_tokens: write '{RANDOM}'",
+                    Msg(
+                        "a hex of random terrain takes its number from board.number_tokens: write '{random}'",
+                        random=RANDOM),
                 )
             )
             return bad
@@ -286,11 +315,15 @@ def _map_cell(cell: object, path: KeyPath, board: Board, out: list[Problem]) -> 
     if len(parts) == 1:
         return _MapHex(terrain, 0, board.produces(terrain))
     if not board.produces(terrain):
-        out.append(Problem(path, f"{terrain} produces nothing, so it takes no number: write '{terrain}'"))
+        out.append(Problem(path, Msg(
+            "{terrain} produces nothing, so it takes no number: write '{terrain}'",
+            terrain=terrain)))
         return bad
     if len(parts[1]) > 2 or not parts[1].isdecimal() or not is_dice_total(int(parts[1])):
         shown = parts[1] if len(parts[1]) <= 12 else parts[1][:9] + "..."
-        out.append(Problem(path, f"the number must be a dice total from 2 to 12 other than 7, not '{shown}'"))
+        out.append(Problem(path, Msg(
+            "the number must be a dice total from 2 to 12 other than 7, not '{shown}'",
+            shown=shown)))
         return bad
     return _MapHex(terrain, int(parts[1]))
 
@@ -309,12 +342,14 @@ def _map_robber(
     if "robber" in board_map:
         if isinstance(robber, str) and HEX_ID_RE.fullmatch(robber) and robber not in hexes:
             hint = did_you_mean(robber, tuple(hexes))
-            out.append(Problem((*_MAP_PATH, "robber"), f"no hex '{robber}' on this map{hint}"))
+            out.append(Problem((*_MAP_PATH, "robber"), Msg(
+                "no hex '{robber}' on this map{hint}",
+                robber=robber, hint=hint)))
         if start is not None:
             out.append(
                 Problem(
                     ("board", "robber_start"),
-                    "a map that places the robber itself (board.map.robber) takes no robber_start",
+                    Msg("a map that places the robber itself (board.map.robber) takes no robber_start"),
                 )
             )
         return
@@ -329,7 +364,7 @@ def _map_robber(
         if start is not None:
             out.append(Problem(where, unknown_name("terrain", want, known)))
         else:
-            out.append(Problem(where, "has no robber: set board.map.robber to the hex it starts on"))
+            out.append(Problem(where, Msg("has no robber: set board.map.robber to the hex it starts on")))
         return
     counts = value_at(data, "board", "terrain_counts")
     drawn = counts.get(want, 0) if isinstance(counts, dict) else 0
@@ -337,8 +372,10 @@ def _map_robber(
         out.append(
             Problem(
                 where,
-                f"the robber starts on a '{want}' hex (board.robber_start), but this map has none; "
-                "set board.map.robber to the hex it starts on",
+                Msg(
+                    "the robber starts on a '{want}' hex (board.robber_start), but this map has none; set "
+                    "board.map.robber to the hex it starts on",
+                    want=want),
             )
         )
 
@@ -364,15 +401,18 @@ def _map_supply(
             out.append(
                 Problem(
                     ("board", "terrain_counts"),
-                    f"the counts add up to {sum(counts.values())} but board.map has {randoms} hexes of "
-                    f"terrain '{RANDOM}'",
+                    Msg(
+                        "the counts add up to {sum} but board.map has {randoms} hexes of terrain '{random}'",
+                        sum=sum(counts.values()), randoms=randoms, random=RANDOM),
                 )
             )
     elif counts is None and randoms:
         out.append(
             Problem(
                 ("board", "terrain_counts"),
-                f"missing: board.map has {randoms} hexes of terrain '{RANDOM}' to draw from these counts",
+                Msg(
+                    "missing: board.map has {randoms} hexes of terrain '{random}' to draw from these counts",
+                    randoms=randoms, random=RANDOM),
             )
         )
     if isinstance(tokens, list):
@@ -384,12 +424,19 @@ def _map_supply(
     drawn = sum(n for t, n in (counts or {}).items() if board.produces(t))
     need = printed + drawn
     detail = (
-        f"producing hexes without a printed number: {printed} on the map, {drawn} drawn from terrain_counts"
+        Msg(
+            "producing hexes without a printed number: {printed} on the map, {drawn} drawn from "
+            "terrain_counts",
+            printed=printed, drawn=drawn)
     )
     if tokens is None and need:
-        out.append(Problem(("board", "number_tokens"), f"missing: the map needs {need} tokens ({detail})"))
+        out.append(Problem(("board", "number_tokens"), Msg(
+            "missing: the map needs {need} tokens ({detail})",
+            need=need, detail=detail)))
     elif isinstance(tokens, list) and len(tokens) != need:
-        out.append(Problem(("board", "number_tokens"), f"needs {need} tokens ({detail}), not {len(tokens)}"))
+        out.append(Problem(("board", "number_tokens"), Msg(
+            "needs {need} tokens ({detail}), not {count}",
+            need=need, detail=detail, count=len(tokens))))
 
 
 def _check_map_layout(
@@ -414,7 +461,9 @@ def _check_map_layout(
         if len(rows) != len(map_rows):
             out.append(
                 Problem(
-                    (*path, "rows"), f"has {len(rows)} rows but board.map has hexes in {len(map_rows)} rows"
+                    (*path, "rows"), Msg(
+                        "has {count} rows but board.map has hexes in {count2} rows",
+                        count=len(rows), count2=len(map_rows))
                 )
             )
             ok = False
@@ -423,8 +472,9 @@ def _check_map_layout(
                 out.append(
                     Problem(
                         (*path, "rows", index),
-                        f"row {index + 1} has {len(row)} hexes but that row of board.map has {len(row_ids)} "
-                        f"({', '.join(row_ids)})",
+                        Msg(
+                            "row {n} has {count} hexes but that row of board.map has {count2} ({items})",
+                            n=index + 1, count=len(row), count2=len(row_ids), items=', '.join(row_ids)),
                     )
                 )
                 ok = False
@@ -446,7 +496,9 @@ def _check_map_layout(
                 out.append(
                     Problem(
                         cell_path,
-                        f"hex {hex_id} is {printed.terrain} on board.map; a layout cannot change it",
+                        Msg(
+                            "hex {hex_id} is {terrain} on board.map; a layout cannot change it",
+                            hex_id=hex_id, terrain=printed.terrain),
                     )
                 )
                 ok = False
@@ -454,7 +506,9 @@ def _check_map_layout(
                 out.append(
                     Problem(
                         cell_path,
-                        f"hex {hex_id} has number {printed.number} on board.map; a layout cannot change it",
+                        Msg(
+                            "hex {hex_id} has number {number} on board.map; a layout cannot change it",
+                            hex_id=hex_id, number=printed.number),
                     )
                 )
                 ok = False
@@ -480,13 +534,17 @@ def _check_map_layout(
             harbours_ok = False
         elif pair not in harbour_paths:
             out.append(
-                Problem(hpath, f"there is no harbour path '{harbour[0]} {harbour[1]}' in board.map.harbours")
+                Problem(hpath, Msg(
+                    "there is no harbour path '{harbour} {harbour2}' in board.map.harbours",
+                    harbour=harbour[0], harbour2=harbour[1]))
             )
             harbours_ok = False
         elif pair in seen:
             where = format_path((*path, "harbours", seen[pair]))
             out.append(
-                Problem(hpath, f"the harbour '{harbour[0]} {harbour[1]}' is listed twice (also at {where})")
+                Problem(hpath, Msg(
+                    "the harbour '{harbour} {harbour2}' is listed twice (also at {where})",
+                    harbour=harbour[0], harbour2=harbour[1], where=where))
             )
         else:
             seen[pair] = index
@@ -495,17 +553,23 @@ def _check_map_layout(
                 out.append(
                     Problem(
                         (*hpath, 2),
-                        f"the harbour '{harbour[0]} {harbour[1]}' is {printed} on board.map; "
-                        "a layout cannot change it",
+                        Msg(
+                            "the harbour '{harbour} {harbour2}' is {printed} on board.map; a layout cannot "
+                            "change it",
+                            harbour=harbour[0], harbour2=harbour[1], printed=printed),
                     )
                 )
     missing = sorted(set(harbour_paths) - set(seen))
     if harbours_ok and missing:
         names = ", ".join(f"'{a} {b}'" for a, b in missing)
         out.append(
-            Problem((*path, "harbours"), f"gives no kind for the harbour path(s) {names} of board.map")
+            Problem((*path, "harbours"), Msg(
+                "gives no kind for the harbour path(s) {names} of board.map",
+                names=names))
         )
     robber = layout.get("robber")
     if isinstance(robber, str) and HEX_ID_RE.fullmatch(robber) and robber not in hexes:
         hint = did_you_mean(robber, tuple(hexes))
-        out.append(Problem((*path, "robber"), f"no hex '{robber}' on this map{hint}"))
+        out.append(Problem((*path, "robber"), Msg(
+            "no hex '{robber}' on this map{hint}",
+            robber=robber, hint=hint)))

@@ -14,6 +14,7 @@ from typing import Any
 
 from catan_desktop.engine.module import REGISTRY as MODULE_REGISTRY
 from catan_desktop.engine.module import Setting
+from catan_desktop.i18n import Msg
 from catan_desktop.variants.board_checks import Board, check_board, check_layouts, check_resources_used
 from catan_desktop.variants.founding_room import check_founding_room
 from catan_desktop.variants.map_schema import MAP, MAP_LAYOUT, check_map_board, check_map_board_shape
@@ -139,7 +140,7 @@ def _n(low: int, high: int) -> Integer:
 RULESET = Fields(
     required={
         "format": Integer(),
-        "name": Text(NAME_RE, "a short name of lowercase letters, digits, '_' and '-'"),
+        "name": Text(NAME_RE, Msg("a short name of lowercase letters, digits, '_' and '-'")),
         "title": Text(),
         "description": Text(),
         "players": Fields({"min": _n(1, 8), "max": _n(1, 8)}),
@@ -212,7 +213,9 @@ def _check_module_settings(data: dict[str, object], out: list[Problem]) -> None:
         cls = MODULE_REGISTRY.get(module)
         for needed in cls.REQUIRES if cls is not None else ():
             if needed not in on:
-                out.append(Problem(("modules", index), f"'{module}' needs the module '{needed}' too"))
+                out.append(Problem(("modules", index), Msg(
+                    "'{module}' needs the module '{needed}' too",
+                    module=module, needed=needed)))
     settings = data.get("module_settings")
     if not isinstance(settings, dict):
         return
@@ -238,15 +241,21 @@ def _check_module_settings(data: dict[str, object], out: list[Problem]) -> None:
 def _check_top(data: dict[str, object], out: list[Problem]) -> None:
     fmt = data.get("format")
     if is_int(fmt) and fmt != FORMAT:
-        out.append(Problem(("format",), f"unsupported format {fmt} (this version reads format {FORMAT})"))
+        out.append(Problem(("format",), Msg(
+            "unsupported format {fmt} (this version reads format {format})",
+            fmt=fmt, format=FORMAT)))
     low, high = int_at(data, "players", "min"), int_at(data, "players", "max")
     if low is not None and high is not None and low > high:
-        out.append(Problem(("players", "min"), f"min ({low}) is more than max ({high})"))
+        out.append(Problem(("players", "min"), Msg(
+            "min ({low}) is more than max ({high})",
+            low=low, high=high)))
     colours = data.get("colours")
     if isinstance(colours, list) and high is not None and len(colours) < high:
         out.append(
             Problem(
-                ("colours",), f"needs at least {high} colours (players.max is {high}), has {len(colours)}"
+                ("colours",), Msg(
+                    "needs at least {high} colours (players.max is {high}), has {count}",
+                    high=high, count=len(colours))
             )
         )
     for index, module in enumerate(text_items(data.get("modules"))):
@@ -255,7 +264,9 @@ def _check_top(data: dict[str, object], out: list[Problem]) -> None:
             out.append(
                 Problem(
                     ("modules", index),
-                    message if KNOWN_MODULES else f"{message} (this version has no rule modules)",
+                    message if KNOWN_MODULES else Msg(
+                        "{message} (this version has no rule modules)",
+                        message=message),
                 )
             )
     _check_module_settings(data, out)
@@ -264,23 +275,29 @@ def _check_top(data: dict[str, object], out: list[Problem]) -> None:
             out.append(
                 Problem(
                     ("resources", index),
-                    f"'{GENERIC_HARBOUR}' is reserved for 3:1 harbours; choose another name",
+                    Msg(
+                        "'{generic_harbour}' is reserved for 3:1 harbours; choose another name",
+                        generic_harbour=GENERIC_HARBOUR),
                 )
             )
     if "replace" in data and "extends" not in data:
-        out.append(Problem(("replace",), "only means something in a file that uses 'extends'"))
+        out.append(Problem(("replace",), Msg("only means something in a file that uses 'extends'")))
     settlements = int_at(data, "setup", "settlements")
     for piece in ("settlement", "road"):
         have = int_at(data, "pieces", piece)
         if settlements is not None and have is not None and 1 <= have < settlements:  # else its own problem
-            message = f"is {have}, fewer than the {settlements} the founding phase places"
+            message = Msg(
+                "is {have}, fewer than the {settlements} the founding phase places",
+                have=have, settlements=settlements)
             out.append(Problem(("pieces", piece), message))
     paid_by = int_at(data, "setup", "starting_resources_from")
     if settlements is not None and paid_by is not None and paid_by > settlements:
         out.append(
             Problem(
                 ("setup", "starting_resources_from"),
-                f"is settlement {paid_by}, but setup.settlements is only {settlements}",
+                Msg(
+                    "is settlement {paid_by}, but setup.settlements is only {settlements}",
+                    paid_by=paid_by, settlements=settlements),
             )
         )
 
@@ -288,7 +305,9 @@ def _check_top(data: dict[str, object], out: list[Problem]) -> None:
 def validate_ruleset(data: dict[str, Any]) -> list[Problem]:
     """Return every problem in a parsed rule file (an empty list when it is valid); never raises."""
     if not isinstance(data, dict):
-        return [Problem((), f"a rule file must be a mapping of keys to values, not {describe(data)}")]
+        return [Problem((), Msg(
+            "a rule file must be a mapping of keys to values, not {got}",
+            got=describe(data)))]
     out: list[Problem] = []
     board_value = data.get("board")
     if isinstance(board_value, dict) and "map" in board_value:
@@ -341,7 +360,7 @@ def _override_target(data: dict[str, object], key: str) -> tuple[dict[str, objec
         return Problem((key,), unknown_name("option", key, names))
     parts = key.split(".")
     if not all(parts):
-        return Problem((key,), "an override path needs a name between each pair of dots")
+        return Problem((key,), Msg("an override path needs a name between each pair of dots"))
     *route, last = parts
     mapping = data
     for depth, part in enumerate(route):
@@ -353,7 +372,9 @@ def _override_target(data: dict[str, object], key: str) -> tuple[dict[str, objec
             where = ".".join(parts[: depth + 1])
             return Problem(
                 tuple(parts),
-                f"'{where}' is {describe(child)}; an override can only name a key inside a mapping",
+                Msg(
+                    "'{where}' is {got}; an override can only name a key inside a mapping",
+                    where=where, got=describe(child)),
             )
         mapping = child
     allowed = _known_keys(tuple(route))
@@ -377,7 +398,7 @@ def apply_overrides(data: dict[str, Any], overrides: Mapping[str, object]) -> di
     problems: list[Problem] = []
     for key, value in overrides.items():
         if not isinstance(key, str):
-            problems.append(Problem((str(key),), "override keys must be text"))
+            problems.append(Problem((str(key),), Msg("override keys must be text")))
             continue
         target = _override_target(result, key)
         if isinstance(target, Problem):

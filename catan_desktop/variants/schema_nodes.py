@@ -10,6 +10,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from ..i18n import N_, Msg
+
 SIDES = ("NE", "E", "SE", "SW", "W", "NW")
 START_PLAYER_RULES = ("highest_roll", "highest_die", "first_seat")  # 2 dice (Q-05), 1 die (Q-19), seat 0
 DEVELOPMENT_CARDS = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
@@ -35,7 +37,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{format_path(self.path)}: {self.message}"
+        return at(format_path(self.path), self.message)
 
 
 class OverrideError(ValueError):
@@ -54,7 +56,15 @@ def format_path(path: KeyPath) -> str:
             text += f"[{part}]"
         else:
             text += f".{part}" if text else str(part)
-    return text or "(top level)"
+    return text or Msg("(top level)")
+
+
+AT = "{where}: {problem}"  # a problem after its place (key path, file and line): the same in every language
+
+
+def at(where: str, problem: str) -> Msg:
+    """``where: problem`` as one message whose problem is translated when shown."""
+    return Msg(AT, where=where, problem=problem)
 
 
 def did_you_mean(name: object, known: list[str] | tuple[str, ...] | frozenset[str]) -> str:
@@ -62,33 +72,48 @@ def did_you_mean(name: object, known: list[str] | tuple[str, ...] | frozenset[st
     if not isinstance(name, str):
         return ""
     matches = difflib.get_close_matches(name, sorted(k for k in known if isinstance(k, str)), n=1, cutoff=0.6)
-    return f" (did you mean '{matches[0]}'?)" if matches else ""
+    return Msg(" (did you mean '{matches}'?)", matches=matches[0]) if matches else ""
 
 
-def unknown_name(kind: str, name: object, known: list[str] | tuple[str, ...] | frozenset[str]) -> str:
+# "unknown X 'name'" for each kind of name a file gives, whole: the words agree differently in each language
+UNKNOWN = {
+    "resource": N_("unknown resource '{name}'{hint}"),
+    "terrain": N_("unknown terrain '{name}'{hint}"),
+    "harbour kind": N_("unknown harbour kind '{name}'{hint}"),
+    "location": N_("unknown location '{name}'{hint}"),
+    "corner": N_("unknown corner '{name}'{hint}"),
+    "module": N_("unknown module '{name}'{hint}"),
+    "option": N_("unknown option '{name}'{hint}"),
+    "key": N_("unknown key '{name}'{hint}"),
+    "side": N_("unknown side '{name}'{hint}"),
+    "start_player rule": N_("unknown start_player rule '{name}'{hint}"),
+}
+
+
+def unknown_name(kind: str, name: object, known: list[str] | tuple[str, ...] | frozenset[str]) -> Msg:
     """Return the message for a name that is not among ``known``, with a hint."""
-    hint = did_you_mean(name, known)
+    hint: str = did_you_mean(name, known)
     if not hint and 0 < len(known) <= 10:
-        hint = " (expected one of: " + ", ".join(str(k) for k in known) + ")"
-    return f"unknown {kind} '{name}'{hint}"
+        hint = Msg(" (expected one of: {names})", names=", ".join(str(k) for k in known))
+    return Msg(UNKNOWN[kind], name=name, hint=hint)
 
 
 def describe(value: object) -> str:
     """Return a short plain-English description of a YAML value, for 'must be X, not Y' messages."""
     if value is None:
-        return "empty (null)"
+        return Msg("empty (null)")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
-        return f"the number {value}"
+        return Msg("the number {value}", value=value)
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"the text '{shown}'"
+        return Msg("the text '{shown}'", shown=shown)
     if isinstance(value, list):
-        return "a list"
+        return Msg("a list")
     if isinstance(value, dict):
-        return "a mapping"
-    return f"a {type(value).__name__}"
+        return Msg("a mapping")
+    return Msg("a {type}", type=type(value).__name__)
 
 
 def is_int(value: object) -> bool:
@@ -112,19 +137,25 @@ class Integer(Node):
 
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
-            out.append(Problem(path, f"must be a whole number, not {describe(value)}"))
+            out.append(Problem(path, Msg("must be a whole number, not {got}", got=describe(value))))
         elif self.minimum is not None and value < self.minimum:
-            out.append(Problem(path, f"must be at least {self.minimum}, not {value}"))
+            out.append(Problem(path, Msg(
+                "must be at least {minimum}, not {value}",
+                minimum=self.minimum, value=value)))
         elif self.maximum is not None and value > self.maximum:
-            out.append(Problem(path, f"must be at most {self.maximum}, not {value}"))
+            out.append(Problem(path, Msg(
+                "must be at most {maximum}, not {value}",
+                maximum=self.maximum, value=value)))
 
 
 class DiceTotal(Node):
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
-            out.append(Problem(path, f"must be a whole number, not {describe(value)}"))
+            out.append(Problem(path, Msg("must be a whole number, not {got}", got=describe(value))))
         elif not is_dice_total(value):
-            out.append(Problem(path, f"must be a dice total from 2 to 12 other than 7, not {value}"))
+            out.append(Problem(path, Msg(
+                "must be a dice total from 2 to 12 other than 7, not {value}",
+                value=value)))
 
 
 def is_dice_total(value: int) -> bool:
@@ -134,7 +165,7 @@ def is_dice_total(value: int) -> bool:
 class Boolean(Node):
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if not isinstance(value, bool):
-            out.append(Problem(path, f"must be true or false, not {describe(value)}"))
+            out.append(Problem(path, Msg("must be true or false, not {got}", got=describe(value))))
 
 
 class Text(Node):
@@ -144,11 +175,11 @@ class Text(Node):
 
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if not isinstance(value, str):
-            out.append(Problem(path, f"must be text, not {describe(value)}"))
+            out.append(Problem(path, Msg("must be text, not {got}", got=describe(value))))
         elif not value.strip():
-            out.append(Problem(path, "must not be empty"))
+            out.append(Problem(path, Msg("must not be empty")))
         elif self.pattern is not None and not self.pattern.fullmatch(value):
-            out.append(Problem(path, f"must be {self.hint}, not '{value}'"))
+            out.append(Problem(path, Msg("must be {hint}, not '{value}'", hint=self.hint, value=value)))
 
 
 class HexId(Node):
@@ -157,11 +188,16 @@ class HexId(Node):
             out.append(
                 Problem(
                     path,
-                    f'must be a hex id in quotes, like "2.1" (without quotes YAML reads {value} as a number)',
+                    Msg(
+                        'must be a hex id in quotes, like "2.1" (without quotes YAML reads {value} as a '
+                        "number)",
+                        value=str(value)),  # as YAML read it: "2.1", never "2,1"
                 )
             )
         elif not isinstance(value, str) or not HEX_ID_RE.fullmatch(value):
-            out.append(Problem(path, f"must be a hex id 'ROW.COL' like '2.1', not {describe(value)}"))
+            out.append(Problem(path, Msg(
+                "must be a hex id 'ROW.COL' like '2.1', not {got}",
+                got=describe(value))))
 
 
 class Choice(Node):
@@ -171,7 +207,9 @@ class Choice(Node):
 
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if not isinstance(value, str):
-            out.append(Problem(path, f"must be one of {', '.join(self.choices)}, not {describe(value)}"))
+            out.append(Problem(path, Msg(
+                "must be one of {items}, not {got}",
+                items=', '.join(self.choices), got=describe(value))))
         elif value not in self.choices:
             out.append(Problem(path, unknown_name(self.kind, value, self.choices)))
 
@@ -196,12 +234,16 @@ class ListOf(Node):
 
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if not isinstance(value, list):
-            out.append(Problem(path, f"must be a list, not {describe(value)}"))
+            out.append(Problem(path, Msg("must be a list, not {got}", got=describe(value))))
             return
         if len(value) < self.min_items:
-            out.append(Problem(path, f"must have at least {self.min_items} item(s), not {len(value)}"))
+            out.append(Problem(path, Msg(
+                "must have at least {min_items} item(s), not {count}",
+                min_items=self.min_items, count=len(value))))
         if self.max_items is not None and len(value) > self.max_items:
-            out.append(Problem(path, f"must have at most {self.max_items} items, not {len(value)}"))
+            out.append(Problem(path, Msg(
+                "must have at most {max_items} items, not {count}",
+                max_items=self.max_items, count=len(value))))
             return  # its items are not worth checking one by one
         first_at: dict[object, int] = {}
         for index, item in enumerate(value):
@@ -209,7 +251,9 @@ class ListOf(Node):
             if self.unique and isinstance(item, str | int):
                 if item in first_at:
                     where = format_path((*path, first_at[item]))
-                    out.append(Problem((*path, index), f"'{item}' is listed twice (also at {where})"))
+                    out.append(Problem((*path, index), Msg(
+                        "'{item}' is listed twice (also at {where})",
+                        item=item, where=where)))
                 else:
                     first_at[item] = index
 
@@ -223,12 +267,16 @@ class Tuple(Node):
 
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if not isinstance(value, list):
-            out.append(Problem(path, f"must be a list {self.shape}, not {describe(value)}"))
+            out.append(Problem(path, Msg(
+                "must be a list {shape}, not {got}",
+                shape=self.shape, got=describe(value))))
             return
         if len(value) != len(self.items):
             out.append(
                 Problem(
-                    path, f"must be a list of {len(self.items)} items {self.shape}, not {len(value)} item(s)"
+                    path, Msg(
+                        "must be a list of {count} items {shape}, not {count2} item(s)",
+                        count=len(self.items), shape=self.shape, count2=len(value))
                 )
             )
             return
@@ -246,7 +294,9 @@ class Fields(Node):
 
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if not isinstance(value, dict):
-            out.append(Problem(path, f"must be a mapping of keys to values, not {describe(value)}"))
+            out.append(Problem(path, Msg(
+                "must be a mapping of keys to values, not {got}",
+                got=describe(value))))
             return
         for key, item in value.items():
             if key in self.keys:
@@ -255,7 +305,7 @@ class Fields(Node):
                 out.append(Problem((*path, key), unknown_name("key", key, tuple(self.keys))))
         for key in self.required:
             if key not in value:
-                out.append(Problem((*path, key), "missing required key"))
+                out.append(Problem((*path, key), Msg("missing required key")))
 
 
 class Table(Node):
@@ -267,16 +317,20 @@ class Table(Node):
 
     def check(self, value: object, path: KeyPath, out: list[Problem]) -> None:
         if not isinstance(value, dict):
-            out.append(Problem(path, f"must be a mapping of names to values, not {describe(value)}"))
+            out.append(Problem(path, Msg(
+                "must be a mapping of names to values, not {got}",
+                got=describe(value))))
             return
         if len(value) < self.min_items:
-            out.append(Problem(path, f"must have at least {self.min_items} entry(ies), not {len(value)}"))
+            out.append(Problem(path, Msg(
+                "must have at least {min_items} entry(ies), not {count}",
+                min_items=self.min_items, count=len(value))))
         for key, item in value.items():
             if not isinstance(key, str) or not IDENTIFIER_RE.fullmatch(key):
                 out.append(
                     Problem(
                         (*path, str(key)),
-                        "names must be lowercase letters, digits and '_', starting with a letter",
+                        Msg("names must be lowercase letters, digits and '_', starting with a letter"),
                     )
                 )
             self.value.check(item, (*path, key), out)
@@ -284,7 +338,7 @@ class Table(Node):
 
 POSITIVE = Integer(1)
 COUNT = Integer(0)
-IDENTIFIER = Text(IDENTIFIER_RE, "a lowercase name (letters, digits and '_', starting with a letter)")
+IDENTIFIER = Text(IDENTIFIER_RE, Msg("a lowercase name (letters, digits and '_', starting with a letter)"))
 TOKENS = ListOf(Tuple("[LETTER, NUMBER]", Text(), DiceTotal()))
 
 

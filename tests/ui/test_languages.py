@@ -71,3 +71,33 @@ def cut_buttons(app: App) -> list[tuple[str, int, int]]:
             if button and len(text) > 1 and font.size(text)[0] > e.rect.w - 14:  # not a drop-down arrow
                 out.append((text, font.size(text)[0], e.rect.w))
     return out
+
+
+@pytest.mark.parametrize("code", ["pt", "it"])
+def test_a_broken_rule_file_is_explained_in_the_menus_language(code, speaking, app, drive, fake_game) -> None:  # type: ignore[no-untyped-def]
+    """Issue 14: one's own broken rule file, in Scenarios & variants and when New game starts it, is
+    explained in the chosen language, with its file, line and key path as they are."""
+    from test_menu_scenes import _own_rule_files, choose
+
+    from catan_desktop.ui.dialogs import MessageScene
+    from catan_desktop.ui.scenes.new_game import NewGameScene
+    from catan_desktop.ui.scenes.variants import VariantsScene
+
+    speaking(code)  # the screens below are built in it
+    folder = _own_rule_files()
+    scene = VariantsScene(app)
+    app.push(scene)
+    app.step()
+    typo = next(i for i, v in enumerate(scene.variants) if v.name == "typo")
+    drive.click(scene.list.item_list[typo]["button_element"])
+    details = scene.details.html_text
+    assert "typo.yaml:7: victory_points.target: " in details and "must be" not in details
+    app.pop()
+    new_game = NewGameScene(app)
+    app.push(new_game)
+    app.step()
+    choose(app, new_game.variant_menu, "typo")
+    drive.click(new_game.start_button)
+    assert isinstance(app.top, MessageScene)
+    assert f"{folder / 'typo.yaml'}:7: victory_points.target: " in app.top.text
+    assert "must be" not in app.top.text and fake_game.created == []

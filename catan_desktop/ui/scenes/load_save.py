@@ -17,7 +17,7 @@ from ...engine import RulesetError
 from ...i18n import _
 from ...persistence import LoadedSave, SaveError, SaveInfo, list_saves, load_game
 from ...persistence.userdirs import autosave_path, data_dir, saves_dir
-from ...text import save_problem
+from ...text import file_problems, save_problem
 from ...variants import RuleFileError
 from ..config import GameConfig
 from ..widgets import (
@@ -74,7 +74,7 @@ def start_game(app: App, config: GameConfig, loaded: LoadedSave | None = None) -
     try:
         scene = GameScene(app, config, loaded) if loaded is not None else GameScene(app, config)
     except (RulesetError, RuleFileError, SaveError, ValueError) as exc:
-        text = f"{exc.path}: {save_problem(exc)}" if isinstance(exc, SaveError) else str(exc)
+        text = f"{exc.path}: {save_problem(exc)}" if isinstance(exc, SaveError) else file_problems(exc)
         app.show_message(_("Cannot start the game"), text)
         return False
     app.reset_to(scene)

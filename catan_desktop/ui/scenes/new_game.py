@@ -15,7 +15,7 @@ from pygame_gui.elements import UIDropDownMenu, UIImage, UILabel, UITextEntryLin
 from ...ai import BOT_KINDS, DEFAULT_BOT
 from ...engine import RulesetError, load_rules
 from ...engine.boards import board_kinds
-from ...i18n import N_, _
+from ...i18n import N_, _, tr
 from ...render.palette import CLASSIC, COLOUR_BLIND, emblem, rgb
 from ...variants import RuleFileError, VariantInfo, list_variants
 from ..config import HUMAN, GameConfig, SeatConfig
@@ -194,7 +194,7 @@ class NewGameScene(ScreenScene):
             out.append(_("The rules of variant {name} cannot be read.", name=self.variant))
             broken = next((v.error for v in self.variants if v.name == self.variant and v.error), None)
             if broken:
-                out.append(broken)
+                out.append(tr(broken))
         return out
 
     # layout ----------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from pygame_gui.elements import UITextBox
 from ...engine import RulesetError, load_rules
 from ...engine.ruleset import Ruleset
 from ...i18n import N_, _
+from ...text import file_problems
 from ...variants import RuleFileError
 from ..widgets import ERROR_RED, ScreenScene, esc, preload_font
 
@@ -204,7 +205,7 @@ class RulesScene(ScreenScene):
         try:
             self.rules = load_rules(variant)
         except (RulesetError, RuleFileError, OSError) as exc:
-            self.rules, self.error = None, str(exc)
+            self.rules, self.error = None, file_problems(exc)
         self.title = _("Rules")
 
     def build(self) -> None:

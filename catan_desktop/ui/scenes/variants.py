@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ...i18n import _
+from ...i18n import _, tr
 from ...paths import user_rules_dir
 from ...variants import VariantInfo, list_variants
 from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font
@@ -92,7 +92,7 @@ class VariantsScene(ScreenScene):
         if v.own:
             heading += f"{esc(_('One of your own rule files'))}<br>"
         if v.error:
-            problems = "<br>".join(esc(line) for line in v.error.splitlines())
+            problems = "<br>".join(esc(line) for line in tr(v.error).splitlines())
             return (
                 heading + esc(_("This rule file has problems and cannot be played:")) + "<br><br>"
                 f"<font color='{ERROR_RED}'>{problems}</font><br><br>"
