@@ -49,6 +49,30 @@ SAMPLES = [
     "develop 2.3 cards 4,10",
     "develop 1.1 knight 6",
     "remote_exchange monopoly",
+    "gift brick 2",  # Frenemies
+    "accept_gift",
+    "refuse_gift",
+    "favour merchant",
+    "favour trader ore",
+    "merchant_swap brick ore",
+    "exchange_favour",
+    "return_favour teacher",
+    "favour_first 3",
+    "helper_forced_trade ore 1,3",  # Helpers (H-3)
+    "helper_pay 1 wool",
+    "helper_road 31 brick wool",
+    "helper_take ore",
+    "helper_spare",
+    "helper_decline",
+    "helper_move_road 31 40",
+    "helper_develop ore wool",
+    "helper_pick knight",
+    "helper_robber 1.3",
+    "helper_free_port ore",
+    "helper_plowshares city 12 table",
+    "helper_alms 2",
+    "helper_flip",
+    "helper_swap free_port",
 ]
 
 

@@ -6,6 +6,8 @@ the core does not change (docs/rule-modules.md).
 
 from . import (
     collapse,
+    frenemies,
+    helpers,
     market,
     remote_cards,
     special_building_phase,
@@ -17,6 +19,8 @@ from . import (
 
 __all__ = [
     "collapse",
+    "frenemies",
+    "helpers",
     "market",
     "remote_cards",
     "special_building_phase",
