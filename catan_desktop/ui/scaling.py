@@ -71,6 +71,12 @@ EXTRA_THEME: dict[str, Any] = {
         "misc": {"text_horiz_alignment": "left"},
         "colours": {"normal_text": "#33241A"},
     },
+    "#small_note": {  # a chart's explanation under it (the story of a game)
+        "font": {**_DEJAVU, "size": "12", "bold": "0"},
+        "misc": {"text_horiz_alignment": "left"},
+        "colours": {"normal_text": "#7A6A56"},
+    },
+    "#left_text": {"misc": {"text_horiz_alignment": "left"}, "colours": {"normal_text": "#33241A"}},
 }
 
 

@@ -8,7 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-SCENES = ("menu", "setup", "game", "trade", "answers", "special_build", "market", "gameover")
+SCENES = ("menu", "setup", "game", "trade", "answers", "special_build", "market", "gameover", "story",
+          "replay")
 
 
 def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) -> None:  # type: ignore[no-untyped-def]
@@ -110,7 +111,7 @@ def screenshot(
         app.push(scene)
         if keep is not None:
             keep["game"] = scene
-        if scene_name == "gameover":
+        if scene_name in ("gameover", "story", "replay"):
             _play_to(scene, 10_000, seed)
         else:
             _play_to(scene, 24, seed, until_special_build=scene_name == "special_build")
@@ -150,11 +151,19 @@ def screenshot(
                 _offer_and_collect_answers(scene)
         for _ in range(3):
             app.step([])
-        if scene_name == "gameover":
+        if scene_name in ("gameover", "story", "replay"):
             import time
 
             scene.over_at = time.perf_counter() - 10
             for _ in range(5):
+                app.step([])
+            if scene_name == "story":  # the Game over screen's The story button
+                app.top.open_story()
+            elif scene_name == "replay":  # its Replay button, then a turn in the middle of the game
+                app.top.open_replay()
+                replay = app.top
+                replay.go(replay.timeline.turn_start(replay.timeline.final.turn // 2))
+            for _ in range(3):
                 app.step([])
     app.mark_dirty()
     app.step([])

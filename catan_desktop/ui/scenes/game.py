@@ -42,10 +42,13 @@ ANIM_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, GuiScene):
     """Plays one game. Humans act through the board, the buttons and dialogs; computers think off-thread."""
 
-    def __init__(self, app: App, config: GameConfig, loaded: LoadedSave | None = None) -> None:
+    def __init__(self, app: App, config: GameConfig, loaded: LoadedSave | None = None,
+                 controller: Any = None) -> None:
+        """``controller``: what the screen shows and plays through (a GameController by default; the replay
+        viewer gives its own, over a game's timeline)."""
         super().__init__(app)
         self.config = config
-        self.ctl = GameController(config, loaded)
+        self.ctl = controller if controller is not None else GameController(config, loaded)
         self.renderer = BoardRenderer(app.assets)
         humans = self.ctl.humans
         self.viewer = humans[0] if humans else 0  # whose hand is shown

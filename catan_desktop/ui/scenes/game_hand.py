@@ -48,13 +48,17 @@ class HandPart:
             x += cw + gap
         return out
 
+    def hand_title(self, seat: int) -> str:
+        """"Your hand" for the one human; with several at one screen, whose hand it is."""
+        return _("Your hand") if len(self.ctl.humans) <= 1 else _("{who}'s hand", who=self.names[seat])
+
     def _draw_hand(self, surface: pygame.Surface, region: pygame.Rect) -> None:
         s = self.px
         rect = region.inflate(-s(12), -s(10))
         self._panel(surface, rect, PARCHMENT)
         g, v = self.game, self.view
         seat = self.viewer
-        title = _("Your hand") if len(self.ctl.humans) <= 1 else _("{who}'s hand", who=self.names[seat])
+        title = self.hand_title(seat)
         title_right = self._text(surface, title, (rect.x + s(14), rect.y + s(6)), 14, INK, bold=True).right
         rects = self.hand_rects()
         names = g.rules.resources

@@ -206,16 +206,27 @@ class GameOverScene(PanelOverlay):
         chart = self._histogram(cw, chart_h)
         UIImage(pygame.Rect(cx, y + heading_h, cw, chart_h), chart, manager=self.ui, container=panel)
 
-        bw, bh, gap = px(214), px(46), px(12)
+        bw, bh, gap = px(200), px(46), px(12)
         labels = [
+            ("replay", _("Replay"), _("Watch the game again, move by move (W)"), False),
+            ("story", _("The story"), _("How the points grew, where the cards came from, who the dice "
+                                        "favoured (S)"), False),
             ("view", _("View board"), _("Close this to look at the final board (Esc)"), False),
             ("menu", _("Main menu"), _("Back to the main menu"), False),
             ("new_seed", _("Play again (new seed)"), _("The same players on a new board"), False),
             ("again", _("Play again"), _("The same players, board and seed (Enter)"), True),
         ]
-        x = inner.right - len(labels) * bw - (len(labels) - 1) * gap
+        # each button as wide as its words need (the languages differ), all of them within the panel
+        font = self.app.assets.font(max(10, px(16)), bold=True)
+        widths = [max(px(150), font.size(label)[0] + px(40)) for _k, label, _t, _p in labels]
+        room = inner.w - (len(labels) - 1) * gap
+        if max(widths) <= bw and len(labels) * bw <= room:  # short words: equal buttons
+            widths = [bw] * len(labels)
+        elif sum(widths) > room:
+            widths = [w * room // sum(widths) for w in widths]
+        x = inner.right - sum(widths) - (len(labels) - 1) * gap
         self.buttons = {}
-        for key, label, tip, primary in labels:
+        for (key, label, tip, primary), bw in zip(labels, widths, strict=True):
             self.buttons[key] = TipButton(
                 pygame.Rect(x, inner.bottom - bh, bw, bh),
                 label,
@@ -367,6 +378,16 @@ class GameOverScene(PanelOverlay):
             config.seed = fresh_seed()
         start_game(self.app, config)
 
+    def open_replay(self) -> None:
+        from .replay import open_replay
+
+        open_replay(self.app, self.game, self.config)
+
+    def open_story(self) -> None:
+        from .story import StoryScene
+
+        self.app.push(StoryScene(self.app, self.game_scene))
+
     def main_menu(self) -> None:
         from .menu import MenuScene
 
@@ -374,7 +395,11 @@ class GameOverScene(PanelOverlay):
 
     def on_button(self, element: object) -> bool:
         b = self.buttons
-        if element is b["view"]:
+        if element is b["replay"]:
+            self.open_replay()
+        elif element is b["story"]:
+            self.open_story()
+        elif element is b["view"]:
             self.app.pop()
         elif element is b["menu"]:
             self.main_menu()
@@ -389,5 +414,11 @@ class GameOverScene(PanelOverlay):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play_again(new_seed=False)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+            self.open_story()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_w:
+            self.open_replay()
             return True
         return super().handle_event(event)

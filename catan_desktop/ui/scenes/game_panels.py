@@ -82,11 +82,12 @@ class PanelsPart:
                 ("icons/army", str(pub.knights_played)),
                 ("icons/road", str(pub.road_length)),  # the longest road's length
             ]
+            step = min(s(52), (rect.right - s(6) - x) // len(stats))  # two-digit counts stay inside
             for icon, value in stats:
                 img = self.app.assets.scaled(icon, (s(20), s(20)))
                 surface.blit(img, (x, y))
-                self._text(surface, value, (x + s(23), y + s(1)), 14, INK, bold=True)
-                x += s(52)
+                self._text(surface, value, (x + s(22), y + s(1)), 14, INK, bold=True)
+                x += step
             badges = []
             if v.longest_road == seat:
                 badges.append("icons/longest_road")

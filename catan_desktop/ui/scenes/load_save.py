@@ -180,11 +180,12 @@ class LoadScene(ScreenScene):
                 "the game also autosaves after every turn."
             ),
         )
-        self.back_button, self.delete_button, self.load_button = self.footer_buttons(
+        self.back_button, self.delete_button, self.replay_button, self.load_button = self.footer_buttons(
             inner,
             [
                 (_("Back"), _("Return (Esc)"), False),
                 (_("Delete"), _("Delete the selected save (asks first)"), False),
+                (_("Replay"), _("Watch the selected game from its start, move by move (R)"), False),
                 (_("Load"), _("Continue the selected game (Enter)"), True),
             ],
         )
@@ -220,14 +221,15 @@ class LoadScene(ScreenScene):
         return self.problems[info.path]
 
     def _sync_buttons(self) -> None:
-        for button in (self.load_button, self.delete_button):
+        for button in (self.load_button, self.delete_button, self.replay_button):
             if self.selected is None:
                 button.disable()
             else:
                 button.enable()
         if self.selected is not None and self.entries[self.selected][0].error:
-            self.load_button.disable()
-            self.load_button.set_tooltip(_("This file cannot be read; see the details on the right"))
+            for button in (self.load_button, self.replay_button):
+                button.disable()
+                button.set_tooltip(_("This file cannot be read; see the details on the right"))
 
     # actions ---------------------------------------------------------------------------------------
 
@@ -252,6 +254,20 @@ class LoadScene(ScreenScene):
             lambda: resume_save(self.app, info.path),
             yes=_("Load"),
         )
+
+    def replay_selected(self) -> None:
+        """Watch the selected save from its start (the game being played, if any, stays as it is)."""
+        if self.selected is None:
+            return
+        info, _auto = self.entries[self.selected]
+        try:
+            loaded = load_game(info.path)
+        except SaveError as exc:
+            self.app.show_message(_("This game cannot be loaded"), f"{exc.path}: {save_problem(exc)}")
+            return
+        from .replay import open_replay
+
+        open_replay(self.app, loaded.game, config_for(loaded))
 
     def delete_selected(self) -> None:
         if self.selected is None:
@@ -287,6 +303,8 @@ class LoadScene(ScreenScene):
             self.load_selected()
         elif element is self.delete_button:
             self.delete_selected()
+        elif element is self.replay_button:
+            self.replay_selected()
         else:
             return False
         return True
@@ -311,6 +329,9 @@ class LoadScene(ScreenScene):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE and self.selected is not None:
             self.delete_selected()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.replay_button.is_enabled:
+            self.replay_selected()
             return True
         return super().handle_event(event)
 
