@@ -11,6 +11,7 @@ from typing import Any
 from . import snapshot, views
 from .actions import Action
 from .boards import make_board
+from .dice import dice_odds
 from .errors import ActionParseError, IllegalAction, RulesetError, SnapshotError
 from .explain import explain, why_none
 from .legal import legal_actions
@@ -294,6 +295,13 @@ class Game:
     def vp_breakdown(self, seat: int) -> dict[str, int]:
         """Return a seat's points by source."""
         return vp_breakdown(self, seat)
+
+    def dice_odds(self) -> dict[int, float]:
+        """Return the probability of each total 2..12 (every key present) for the next roll, as this game's
+        dice kind says: ordinary dice (1/36 … 6/36 … 1/36), balanced dice from the cards left in the deck
+        (a full deck when the next roll reshuffles). Public: the same for every seat
+        (``SeatView.dice_odds``), so a hand-written position's hidden ``next_dice`` is left out."""
+        return dice_odds(self)
 
     def observation_offers_made(self) -> int:
         """How many domestic offers the active player has made this turn (public information)."""

@@ -10,8 +10,12 @@ with :func:`register`; one instance per game's rules. It may have
   snapshot under the module's name and in ``State.modules``;
 - its own **phases** (``PHASES``) and **action kinds** (``ACTIONS``, registered in ``actions.py`` with their
   text form, parser and payload check);
-- **hooks** the core calls at fixed points: legal actions, apply, explain, on roll, on produce (robber
-  blocking), on build, on cards moved, on turn end, scoring, the seat view and snapshot read/write.
+- **hooks** the core calls at fixed points: legal actions, apply, explain, rolling the dice and their
+  odds, on roll, on produce (robber blocking), on build, on cards moved, on turn end, scoring, the seat
+  view and snapshot read/write.
+
+A module is switched on by the rule file's ``modules:`` list, or (``OPTION``) by a value of a rule option
+that any rule file may set, e.g. ``options: {dice: balanced}`` switches on ``balanced_dice``.
 
 Every hook has a do-nothing default; the game calls only the hooks a module overrides (see
 :meth:`Game.hooks`), so a variant without modules pays nothing. The core never tests a module's name.
@@ -71,6 +75,8 @@ class RuleModule:
     BUILD_PHASES: ClassVar[frozenset[str]] = frozenset()  # its phases in which one builds and pays as in main
     ENDS_WITHOUT_WINNER: ClassVar[bool] = False  # a game under it may end with nobody winning (see below)
     DEV_CARDS_MAY_LEAVE: ClassVar[bool] = False  # development cards may leave the game unplayed
+    # (option, value): the rule option whose value switches this module on instead of ``modules:``
+    OPTION: ClassVar[tuple[str, str] | None] = None
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -167,6 +173,15 @@ class RuleModule:
     def on_new_game(self, g: Game) -> None:
         """After the board is laid, the deck shuffled and the start player chosen."""
 
+    def roll_dice(self, g: Game) -> tuple[int, int] | None:
+        """Roll the two dice instead of the game's RNG (may draw from ``g.rng``): the two faces, or None
+        to let the next module or ordinary dice roll. Not called when a position chose ``next_dice``."""
+        return None
+
+    def dice_odds(self, g: Game) -> dict[int, float] | None:
+        """The probability of each total 2..12 for the next ``roll_dice`` (a module that rolls), or None."""
+        return None
+
     def on_roll(self, g: Game, total: int) -> None:
         """After the dice are rolled, before production or the 7."""
 
@@ -250,6 +265,22 @@ def register(cls: type[RuleModule]) -> type[RuleModule]:
         raise ValueError(f"rule module needs a new, non-empty NAME (got {cls.NAME!r})")
     REGISTRY[cls.NAME] = cls
     return cls
+
+
+def switched_on(rules: Ruleset) -> tuple[str, ...]:
+    """The modules ``rules`` switch on: its ``modules:`` list, then (by name) every registered module whose
+    ``OPTION`` the rules' options set to that value."""
+    by_option = sorted(
+        name for name, cls in REGISTRY.items()
+        if cls.OPTION is not None and name not in rules.modules
+        and rules.option(cls.OPTION[0]) == cls.OPTION[1]
+    )
+    return (*rules.modules, *by_option)
+
+
+def option_values(option: str) -> tuple[str, ...]:
+    """The values of rule option ``option`` that switch a registered module on (for the rule-file schema)."""
+    return tuple(sorted(cls.OPTION[1] for cls in REGISTRY.values() if cls.OPTION and cls.OPTION[0] == option))
 
 
 def overrides(module: RuleModule, hook: str) -> bool:

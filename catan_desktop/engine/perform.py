@@ -186,8 +186,14 @@ def _do_roll(g: Game, action: Action) -> None:
     if s.next_dice is not None:  # a hand-written position chose this roll (docs/engine-api.md)
         (d1, d2), s.next_dice = s.next_dice, None
     else:
-        rand = g.rng.random
-        d1, d2 = int(rand() * 6) + 1, int(rand() * 6) + 1
+        for m in g.plugins.roll_dice:  # a module's dice kind (e.g. a shuffled deck of the 36 outcomes)
+            rolled = m.roll_dice(g)
+            if rolled is not None:
+                d1, d2 = rolled
+                break
+        else:  # ordinary dice: these two draws exactly (recorded games replay on them)
+            rand = g.rng.random
+            d1, d2 = int(rand() * 6) + 1, int(rand() * 6) + 1
     s.dice = (d1, d2)
     total = d1 + d2
     s.dice_counts[total] += 1

@@ -8,7 +8,7 @@ from collections import OrderedDict
 
 from .actions import CORE_KINDS
 from .explain import KIND_PHASES
-from .module import REGISTRY, RuleModule
+from .module import REGISTRY, RuleModule, switched_on
 from .perform import SCORING_KINDS
 from .ruleset import Ruleset
 from .state import PHASES
@@ -16,16 +16,17 @@ from .state import PHASES
 _HOOKS = (
     "legal", "on_roll", "place_robber", "after_robber", "on_build", "on_cards_moved", "on_turn_end",
     "on_dev_card_lost", "extra_supply", "take_supply", "monopoly_take", "vp", "why_not", "on_seven",
-    "on_produce", "adjust_rates", "road_passes", "can_settle",
+    "on_produce", "adjust_rates", "road_passes", "can_settle", "roll_dice", "dice_odds",
 )
 _CACHE_SIZE = 64
 
 
 class Plugins:
-    """The modules a Ruleset switches on (in the rule file's order), indexed for the core."""
+    """The modules a Ruleset switches on (in the rule file's order, then those its options switch on),
+    indexed for the core."""
 
     def __init__(self, rules: Ruleset) -> None:
-        self.modules: tuple[RuleModule, ...] = tuple(REGISTRY[name](rules) for name in rules.modules)
+        self.modules: tuple[RuleModule, ...] = tuple(REGISTRY[name](rules) for name in switched_on(rules))
         self.by_name = {m.NAME: m for m in self.modules}
         self.phases: tuple[str, ...] = PHASES + tuple(p for m in self.modules for p in m.PHASES)
         self.phase_owner = {p: m for m in self.modules for p in m.PHASES}
@@ -62,6 +63,8 @@ class Plugins:
     adjust_rates: list[RuleModule]
     road_passes: list[RuleModule]
     can_settle: list[RuleModule]
+    roll_dice: list[RuleModule]
+    dice_odds: list[RuleModule]
 
 
 def _overrides(module: RuleModule, hook: str) -> bool:

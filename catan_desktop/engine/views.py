@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .dice import dice_odds
 from .queries import actor, harbour_rates
 from .ruleset import DEV_KINDS
 
@@ -200,6 +201,8 @@ class SeatView:
     harbour_rates: tuple[int, ...]
     gained: tuple[tuple[int, ...], ...] | None  # production per seat and resource: only once the game is over
     board_kind: str = "random"  # how the board was laid: "random", "balanced" or a named layout
+    # the probability of each total 2..12 for the next roll, as the game's dice kind says (Game.dice_odds)
+    dice_odds: dict[int, float] = field(default_factory=dict)
 
     @property
     def is_over(self) -> bool:
@@ -253,4 +256,5 @@ def seat_view(g: Game, seat: int) -> SeatView:
         harbour_rates=tuple(harbour_rates(g, seat)),
         gained=tuple(tuple(x) for x in s.gained) if s.phase == "over" else None,
         board_kind=s.board_kind,
+        dice_odds=dice_odds(g),
     )

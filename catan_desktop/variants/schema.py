@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from catan_desktop.engine.module import REGISTRY as MODULE_REGISTRY
-from catan_desktop.engine.module import Setting
+from catan_desktop.engine.module import Setting, option_values
 from catan_desktop.i18n import Msg
 from catan_desktop.variants.board_checks import Board, check_board, check_layouts, check_resources_used
 from catan_desktop.variants.founding_room import check_founding_room
@@ -69,8 +69,11 @@ __all__ = [  # the names other modules and the tests import from here
 
 FORMAT = 1
 # rule modules a variant may switch on: mechanics that data alone cannot express (engine/modules/, registered
-# by name when the engine is imported); their settings are checked against each module's typed SETTINGS
-KNOWN_MODULES: frozenset[str] = frozenset(MODULE_REGISTRY)
+# by name when the engine is imported); their settings are checked against each module's typed SETTINGS.
+# A module with an OPTION (balanced_dice) is switched on by that option's value instead.
+KNOWN_MODULES: frozenset[str] = frozenset(name for name, cls in MODULE_REGISTRY.items() if cls.OPTION is None)
+# options.dice: ordinary dice, or a dice kind a rule module implements (its OPTION, e.g. balanced_dice)
+DICE_KINDS: tuple[str, ...] = ("ordinary", *option_values("dice"))
 
 
 def _setting_node(setting: Setting) -> Node:
@@ -137,6 +140,21 @@ def _n(low: int, high: int) -> Integer:
     return Integer(low, high)
 
 
+_OPTIONS = Fields(
+    {
+        "domestic_trade": Boolean(),
+        "max_offers_per_turn": _n(0, 100),
+        "robber_steal_optional": Boolean(),
+        "bank_shortage_one_player_exception": Boolean(),
+        "strict_trade_then_build": Boolean(),
+    },
+    {  # any rule file may set these (and a game's options, see _override_target); absent: ordinary dice
+        "dice": Choice("dice kind", DICE_KINDS),
+        "dice_deck_discard": _n(0, 30),  # balanced dice: cards left unseen at the end of each deck
+    },
+)
+
+
 RULESET = Fields(
     required={
         "format": Integer(),
@@ -174,15 +192,7 @@ RULESET = Fields(
                 "starting_resources_from": _n(1, 5),
             }
         ),
-        "options": Fields(
-            {
-                "domestic_trade": Boolean(),
-                "max_offers_per_turn": _n(0, 100),
-                "robber_steal_optional": Boolean(),
-                "bank_shortage_one_player_exception": Boolean(),
-                "strict_trade_then_build": Boolean(),
-            }
-        ),
+        "options": _OPTIONS,
     },
     optional={
         "extends": Text(),
@@ -259,7 +269,12 @@ def _check_top(data: dict[str, object], out: list[Problem]) -> None:
             )
         )
     for index, module in enumerate(text_items(data.get("modules"))):
-        if module not in KNOWN_MODULES:
+        switch = MODULE_REGISTRY[module].OPTION if module in MODULE_REGISTRY else None
+        if switch is not None:  # e.g. balanced_dice: options.dice, so that any file may offer it
+            out.append(Problem(("modules", index), Msg(
+                "'{module}' is switched on by the option '{option}: {value}', not in modules",
+                module=module, option=switch[0], value=switch[1])))
+        elif module not in KNOWN_MODULES:
             message = unknown_name("module", module, tuple(sorted(KNOWN_MODULES)))
             out.append(
                 Problem(
@@ -352,11 +367,12 @@ def _override_target(data: dict[str, object], key: str) -> tuple[dict[str, objec
     """Return (mapping, key) that an override key names, or the Problem explaining why it names nothing."""
     options = data.get("options")
     if "." not in key:
-        if isinstance(options, dict) and key in options:
+        if isinstance(options, dict) and (key in options or key in _OPTIONS.optional):
             return options, key
         if key in data or key in RULESET.keys:
             return data, key
-        names = [*(options if isinstance(options, dict) else ()), *RULESET.keys]
+        names = list(dict.fromkeys([*(options if isinstance(options, dict) else ()), *_OPTIONS.optional,
+                                     *RULESET.keys]))
         return Problem((key,), unknown_name("option", key, names))
     parts = key.split(".")
     if not all(parts):

@@ -87,6 +87,7 @@ UNKNOWN = {
     "key": N_("unknown key '{name}'{hint}"),
     "side": N_("unknown side '{name}'{hint}"),
     "start_player rule": N_("unknown start_player rule '{name}'{hint}"),
+    "dice kind": N_("unknown dice kind '{name}'{hint}"),
 }
 
 

@@ -5,6 +5,7 @@ the core does not change (docs/rule-modules.md).
 """
 
 from . import (
+    balanced_dice,
     collapse,
     frenemies,
     helpers,
@@ -18,6 +19,7 @@ from . import (
 )
 
 __all__ = [
+    "balanced_dice",
     "collapse",
     "frenemies",
     "helpers",
