@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING
 
 from ..engine.queries import settlement_spot_free
 from ..engine.ruleset import DEV_KINDS
+from .addons_value import FRENEMIES, HELPERS, addon_opponent, addon_value
 
 if TYPE_CHECKING:
     from ..engine import Game
 
+ADDONS = frozenset({FRENEMIES, HELPERS})  # the add-ons whose tokens and cards ``addon_value`` weighs
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = range(5)
 assert DEV_KINDS[KNIGHT] == "knight" and DEV_KINDS[VICTORY_POINT] == "victory_point"
@@ -276,11 +278,16 @@ def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
         limit = collapse_limit(g)
         if limit:
             v -= w.collapse_risk * bank_risk(s.bank, limit)
+    addons = ADDONS.intersection(s.modules) if s.modules else ()
+    if addons:
+        v += addon_value(g, p, w)
     if w.opponent:
         best = 0.0
         for q in range(s.players):
             if q != p:
                 sc = opponent_score(g, q, info, w, robber)
+                if addons:
+                    sc += addon_opponent(g, q)
                 if sc > best:
                     best = sc
         v -= w.opponent * best

@@ -14,15 +14,18 @@ an offer the engine accepts (``game.is_legal``).
   It stops searching when its think-time budget is spent.
 
 ``HeuristicBot`` decides here, from its parts: ``heuristic_core`` (its state and the value of an action
-or a hand), ``heuristic_trade`` (offers, answers, partners, market payments) and ``heuristic_search``
-(the hard level's turn planner and founding look-ahead).
+or a hand), ``heuristic_trade`` (offers, answers, partners, market payments), ``heuristic_search``
+(the hard level's turn planner and founding look-ahead) and ``addons`` (the Frenemies favours and gifts
+and the Helpers cards, valued by ``addons_value``).
 """
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ..engine import Action, Game
+from .addons import ADDON_PHASES, AddonPlayer
 from .evaluate import PIPS
 from .heuristic_core import LEVELS
 from .heuristic_search import Planner
@@ -30,7 +33,7 @@ from .heuristic_trade import MAX_TRADES_PER_TURN, TRADE_KINDS, Trader, trades_th
 from .knowledge import sample_world
 
 
-class HeuristicBot(Trader, Planner):
+class HeuristicBot(Trader, Planner, AddonPlayer):
     """A computer player of a given level (``easy``, ``normal`` or ``hard``).
 
     ``choose(game, seat)`` returns an action; after a trade answer, an offer or a partner choice,
@@ -61,18 +64,31 @@ class HeuristicBot(Trader, Planner):
             return self._discard(world, seat, obs)
         if phase == "robber":
             return self._robber(world, seat, legal)
+        if phase in ADDON_PHASES:
+            return self._addon_phase(world, seat, legal, obs)
         if phase == "setup_settlement" and self.level == "hard":
             return self._hard_founding(world, seat, legal)
+        full = legal
+        if phase in ("roll", "main") and world.s.modules:
+            legal = self._turn_moves(legal, phase)
         if phase == "main":
-            if trades_this_turn(obs, seat) >= MAX_TRADES_PER_TURN:  # no endless swapping with bank/market
-                legal = [a for a in legal if a.kind not in TRADE_KINDS] or legal
-            elif any(a.kind == "market" for a in legal):
-                legal = self._market_moves(game, world, seat, legal, obs)
-            offer = self._maybe_offer(world, seat, obs)
-            if offer is not None and game.is_legal(offer):
-                return offer
-            if self.level == "hard":
-                return self._plan_turn(world, seat, legal)
+            action = self._main(game, world, seat, legal, obs)
+            if action.kind == "end":  # Frenemies (A-3.2): a surplus card to a player behind, first
+                action = self._maybe_gift(world, seat, full) or action
+            return action
+        return self._best(world, seat, [a for a in legal if a.kind != "offer"] or legal)
+
+    def _main(self, game: Game, world: Game, seat: int, legal: list[Action], obs: dict[str, Any]) -> Action:
+        """A move of the main phase: a trade offer, the hard level's planned move, or the best by value."""
+        if trades_this_turn(obs, seat) >= MAX_TRADES_PER_TURN:  # no endless swapping with bank/market
+            legal = [a for a in legal if a.kind not in TRADE_KINDS] or legal
+        elif any(a.kind == "market" for a in legal):
+            legal = self._market_moves(game, world, seat, legal, obs)
+        offer = self._maybe_offer(world, seat, obs)
+        if offer is not None and game.is_legal(offer):
+            return offer
+        if self.level == "hard":
+            return self._plan_turn(world, seat, legal)
         return self._best(world, seat, [a for a in legal if a.kind != "offer"] or legal)
 
 

@@ -17,9 +17,20 @@ from .knowledge import CardTracker
 
 LEVELS: dict[str, Weights] = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 DEFAULT_THINK = {"easy": 0.2, "normal": 0.2, "hard": 0.8}
-# a move's own forced follow-ups, valued with it: the robber, free roads, and in Catan a Dois the founding
-# token removal (D-1.4), so a founding spot is valued after the token its placer will take
-FOLLOW_UPS = ("robber", "road_building", "remove_token")
+# a move's own forced follow-ups, valued with it: the robber, free roads, in Catan a Dois the founding
+# token removal (D-1.4), so a founding spot is valued after the token its placer will take; in Frenemies
+# the token returned after an exchange (A-5.5) and who draws first (A-3.3); in Helpers a card's payment or
+# pick and the flip or swap after a use (H-3.2)
+FOLLOW_UPS = (
+    "robber",
+    "road_building",
+    "remove_token",
+    "favour_return",
+    "favour_order",
+    "helper_pay",
+    "helper_pick",
+    "helper_after",
+)
 
 # expected worth of a development card by kind (victory points are counted in vp)
 DEV_VALUE = {"knight": 2.2, "road_building": 2.0, "year_of_plenty": 2.4, "monopoly": 2.4}
@@ -61,17 +72,19 @@ class HeuristicCore:
         except (IllegalAction, IndexError, KeyError, ValueError, AssertionError):
             return None
         depth = 0
-        while depth < 3 and g.s.phase in FOLLOW_UPS and g.current_player == p:
+        while depth < 5 and g.s.phase in FOLLOW_UPS and g.current_player == p:
             follow = g.legal_actions()
             if not follow:
                 break
-            if g.s.phase == "robber":
-                nxt = self._robber(g, p, follow)
-            else:
-                nxt = max(follow, key=lambda a: self._value(g, a, p, follow_ups=False))
-            g.apply_unchecked(nxt)
+            g.apply_unchecked(self._follow_up(g, p, follow))
             depth += 1
         return g
+
+    def _follow_up(self, g: Game, p: int, follow: list[Action]) -> Action:
+        """The follow-up ``p`` would choose in ``g`` while valuing the move that led there."""
+        if g.s.phase == "robber":
+            return self._robber(g, p, follow)
+        return max(follow, key=lambda a: self._value(g, a, p, follow_ups=False))
 
     def _value(self, world: Game, action: Action, p: int, follow_ups: bool = True) -> float:
         if action.kind == "end" or action.kind == "roll":

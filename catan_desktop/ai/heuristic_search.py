@@ -27,7 +27,7 @@ class Planner(HeuristicCore):
             if g is None:
                 continue
             v = evaluate(g, p, self.w)
-            if a.kind == "buy":
+            if _draws_card(a):
                 v += self._buy_correction(world, g, p)
             first.append((v, a, g))
         if not first:
@@ -38,7 +38,7 @@ class Planner(HeuristicCore):
         for v0, a0, g0 in beam:
             if time.perf_counter() > self._deadline:
                 break
-            if g0 is None or g0.s.phase != "main" or g0.current_player != p or a0.kind == "buy":
+            if g0 is None or g0.s.phase != "main" or g0.current_player != p or _draws_card(a0):
                 continue
             v = max(v0, self._extend(g0, p, 2))
             if v > best_v + 1e-9:
@@ -60,7 +60,7 @@ class Planner(HeuristicCore):
             if g2 is None:
                 continue
             v = evaluate(g2, p, self.w)
-            if a.kind == "buy":
+            if _draws_card(a):
                 v += self._buy_correction(g, g2, p)
                 options.append((v, a, None))
             else:
@@ -111,6 +111,11 @@ class Planner(HeuristicCore):
             if v > best_v:
                 best_v, best_a = v, a
         return best_a
+
+
+def _draws_card(a: Action) -> bool:
+    """A move that draws a development card blind: a purchase, or the teachers' favour (Frenemies, A-6)."""
+    return a.kind == "buy" or (a.kind == "favour" and a.a == "teacher")
 
 
 def _take_token(g: Game, q: int, bot: HeuristicCore | None) -> None:

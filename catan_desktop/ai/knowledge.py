@@ -14,6 +14,8 @@ import random
 from typing import Any
 
 from ..engine import Game
+from ..engine.modules import frenemies_state, helper_base
+from ..engine.modules.helper_cards_build import SwordsToPlowshares
 from ..engine.plugins import plugins_for
 from ..engine.ruleset import DEV_KINDS, Ruleset
 from ..engine.snapshot import from_data
@@ -90,6 +92,12 @@ class CardTracker:
     def _event(self, ev: dict[str, Any], idx: dict[str, int], costs: dict[str, tuple[int, ...]]) -> None:
         t = ev.get("t")
         q = ev.get("seat", -1)
+        if t in _ADDON_EVENTS:
+            self._addon_event(ev, idx, costs)
+            return
+        if t in ("settle", "city", "road") and ev.get("helper"):
+            self._helper_build(ev, idx)
+            return
         if t in ("produce", "starting_resources"):
             self._gain(q, ev["cards"], idx)
         elif t == "settle" and ev.get("turn", 0) > 0:
@@ -115,16 +123,7 @@ class CardTracker:
                 self._lose(partner, idx[r], n)
                 self.known[q][idx[r]] += n
         elif t == "steal" and not ev.get("empty"):
-            victim = ev["victim"]
-            r = ev.get("resource")
-            if r is not None:  # we took part: we know the card
-                self._lose(victim, idx[r], 1)
-                self.known[q][idx[r]] += 1
-            else:  # one unknown card moved: any known card of the victim may be the one
-                k = self.known[victim]
-                self.unknown[victim] += sum(k) - 1
-                self.known[victim] = [0] * len(k)
-                self.unknown[q] += 1
+            self._taken(q, ev["victim"], ev.get("resource"), idx)
         elif t == "market":  # Catan a Dois (D-4): pay cards to the open market, take one
             for r, n in ev["give"].items():
                 self._lose(q, idx[r], n)
@@ -156,6 +155,75 @@ class CardTracker:
                     if other != q:
                         self.known[other][r] = 0
                 self.known[q][r] += ev.get("taken", 0)
+
+    def _taken(self, q: int, victim: int, r: str | None, idx: dict[str, int]) -> None:
+        """One card moved from ``victim`` to ``q``: known when we took part, else one unknown card."""
+        if r is not None:  # we took part: we know the card
+            self._lose(victim, idx[r], 1)
+            self.known[q][idx[r]] += 1
+        else:  # one unknown card moved: any known card of the victim may be the one
+            k = self.known[victim]
+            self.unknown[victim] += sum(k) - 1
+            self.known[victim] = [0] * len(k)
+            self.unknown[q] += 1
+
+    def _move(self, giver: int, taker: int, r: int, n: int = 1) -> None:
+        self._lose(giver, r, n)
+        self.known[taker][r] += n
+
+    def _addon_event(
+        self, ev: dict[str, Any], idx: dict[str, int], costs: dict[str, tuple[int, ...]]
+    ) -> None:
+        """The cards the Frenemies (Part A) and Helpers (Part H) events move; all public but an alms take."""
+        t, q = ev["t"], ev.get("seat", -1)
+        if t == "gift_accepted":  # A-3.2
+            self._move(ev["giver"], q, idx[ev["resource"]])
+        elif t == "favour_used" and ev.get("guild") == "trader":  # A-6
+            self.known[q][idx[ev["resource"]]] += ev.get("n", 1)
+        elif t == "merchant_swap":
+            self._lose(q, idx[ev["give"]], 1)
+            self.known[q][idx[ev["get"]]] += 1
+        elif t == "helper_forced_given":  # A1
+            for giver in ev["gave"]:
+                self._move(giver, q, idx[ev["resource"]])
+        elif t == "helper_paid":
+            self._move(q, ev["to"], idx[ev["resource"]])
+        elif t == "helper_alms_taken":
+            self._taken(q, ev["victim"], ev.get("resource"), idx)
+        elif t == "helper_used":
+            card = ev.get("card")
+            if card in ("resource_balance", "seven_protection", "robber_to_desert") and ev.get("resource"):
+                self.known[q][idx[ev["resource"]]] += 1  # from the bank
+            elif card in ("road_assistance", "development_help"):
+                item = "road" if card == "road_assistance" else "development_card"
+                paid = list(costs[item])
+                if ev.get("replaced"):  # one card of the cost paid with another resource
+                    paid[idx[ev["replaced"]]] -= 1
+                    paid[idx[ev["paid"]]] += 1
+                self._pay(q, tuple(paid))
+
+    def _helper_build(self, ev: dict[str, Any], idx: dict[str, int]) -> None:
+        """A build by a helper card: a road assistance road was paid with its ``helper_used`` event; swords
+        to plowshares builds at the card's own price (Part H)."""
+        if ev["helper"] != "swords_to_plowshares":
+            return
+        price = SwordsToPlowshares.COSTS["settle" if ev["t"] == "settle" else "city"]
+        for name, n in price.items():
+            if name in idx:
+                self._lose(ev["seat"], idx[name], n)
+
+
+_ADDON_EVENTS = frozenset(
+    {
+        "gift_accepted",
+        "favour_used",
+        "merchant_swap",
+        "helper_forced_given",
+        "helper_paid",
+        "helper_alms_taken",
+        "helper_used",
+    }
+)
 
 
 def _module_settings(rules: Ruleset, name: str) -> dict[str, Any] | None:
@@ -215,9 +283,13 @@ def sample_world(
     pool = [i for i in range(nres) for _ in range(max(0, pool_counts[i]))]
     rng.shuffle(pool)
     hands: list[dict[str, int]] = []
+    helpers_view = views.get("helpers") or {}
     for q in range(players):
         if q == seat:
             hands.append(dict(obs["you"]["hand"]))
+            continue
+        if helpers_view.get("target_hand") is not None and helpers_view.get("target") == q:
+            hands.append(dict(helpers_view["target_hand"]))  # alms: the user looks at this hand (Part H)
             continue
         h = known[q][:]
         need = obs["players_public"][q]["resource_cards"] - sum(h)
@@ -291,7 +363,7 @@ def sample_world(
         "resume_phase": obs.get("resume_phase", "main"),
         "setup": obs.get("setup") or {},
         "winners": obs["winners"],
-        "modules": _module_sections(rules, views, market_pile, rng),  # after the seed: the same RNG order
+        "modules": _module_sections(rules, obs, market_pile, rng),  # after the seed: the same RNG order
     }
     if trade is not None:
         data["trade"] = {
@@ -307,10 +379,12 @@ def sample_world(
 
 
 def _module_sections(
-    rules: Ruleset, views: dict[str, Any], market_pile: list[str], rng: random.Random
+    rules: Ruleset, obs: dict[str, Any], market_pile: list[str], rng: random.Random
 ) -> dict[str, Any]:
     """The snapshot's rule-module sections from the seat's module views: what is public is copied, what is
-    face down (the market pile, the remote-area deck) is dealt from ``market_pile`` and ``rng``."""
+    face down (the market pile, the remote-area deck, the other seats' favour tokens and the favour supply)
+    is dealt from ``market_pile`` and ``rng``."""
+    views: dict[str, Any] = obs.get("modules") or {}
     out: dict[str, Any] = {}
     for name, view in views.items():
         if view is None:
@@ -327,4 +401,36 @@ def _module_sections(
             out[name] = {"deck": _sample_remote(rules, view["deck_size"], rng), "drawn": view["drawn"]}
         elif name in ("token_removal", "token_robber", "special_building_phase"):
             out[name] = view  # public in full: the reserves and types taken, the robber's token, the queue
+        elif name == "frenemies":  # Part A: our own faces are known, the rest is dealt from the unseen
+            settings = _module_settings(rules, name) or {}
+            table = {g: settings[f"{g}_tokens_per_player"] * obs["players"] for g in frenemies_state.GUILDS}
+            out[name] = frenemies_state.section_from_view(view, obs["seat"], obs["turn"], table, rng)
+        elif name == "helpers":  # Part H: face up; the phase to go back to is read from the log
+            out[name] = helper_base.section_from_view(view, obs["turn"], obs["phase"], helper_resume(obs))
     return out
+
+
+_HELPER_PHASES = ("helper_prompt", "helper_pay", "helper_pick", "helper_after")
+
+
+def helper_resume(obs: dict[str, Any]) -> str:
+    """The phase the helper phases go back to (Part H), as the seat can tell from its observation: after a
+    roll's prompts the phase the roll led to (discards, the robber or the main phase); after a use in the
+    holder's own turn the phase it was used in (before or after the roll). Empty outside those phases."""
+    phase = obs["phase"]
+    if phase not in _HELPER_PHASES:
+        return ""
+    dice = obs["dice"]
+    after_roll = "discard" if obs["discards_pending"] else "robber" if dice and sum(dice) == 7 else "main"
+    if phase == "helper_prompt":
+        return after_roll
+    used = next((ev for ev in reversed(obs["log"]) if ev.get("t") == "helper_used"), None)
+    card = helper_base.CARDS.get(used["card"]) if used is not None else None
+    if card is not None and not card.KINDS:  # a card that only answers a roll or a 7
+        return after_roll
+    for ev in reversed(obs["log"]):
+        if ev.get("turn", -1) != obs["turn"]:
+            break
+        if ev.get("t") == "roll":
+            return "main"
+    return "roll"

@@ -219,3 +219,30 @@ def take_from_bank(g: Game, p: int, r: int) -> None:
 def bank_takes(g: Game) -> list[Action]:
     """``helper_take`` for every resource the bank holds."""
     return [Action("helper_take", name) for i, name in enumerate(g.rules.resources) if g.s.bank[i] > 0]
+
+
+def section_from_view(view: dict[str, Any], turn: int, phase: str, resume: str) -> dict[str, Any]:
+    """A complete ``modules.helpers`` snapshot section consistent with one seat's ``view`` (the module's
+    view in an observation of turn ``turn`` in ``phase``), for a computer player's sampled worlds. Helpers
+    lie face up, so almost all of it is copied; what the view does not give is rebuilt: the turn each card
+    was last used (from ``usable``), the cards another seat's development help looks at (their number only:
+    knights stand in), and ``resume``, the phase the helper phases return to, which the caller works out
+    from the observation (see ``catan_desktop.ai.knowledge``)."""
+    seats = view["seats"]
+    looking = view["looking"] if view["looking"] is not None else ["knight"] * view["looking_count"]
+    used = [
+        turn
+        if v["card"] is not None and not v["usable"] and v["taken_turn"] != turn and phase != "special_build"
+        else -1
+        for v in seats
+    ]
+    return {
+        "stack": list(view["stack"]), "display": list(view["display"]),
+        "held": [v["card"] for v in seats], "side": [v["side"] for v in seats],
+        "taken": [v["taken_turn"] for v in seats], "used": used,
+        "port": [v["free_port"] for v in seats], "prompts": list(view["prompts"]), "resume": resume,
+        "user": -1 if view["user"] is None else view["user"],
+        "after": -1 if view["after"] is None else view["after"],
+        "pay_to": list(view["pay_to"]), "looking": list(looking),
+        "target": -1 if view["target"] is None else view["target"],
+    }  # fmt: skip
