@@ -44,8 +44,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
 
     def __init__(self, app: App, config: GameConfig, loaded: LoadedSave | None = None,
                  controller: Any = None) -> None:
-        """``controller``: what the screen shows and plays through (a GameController by default; the replay
-        viewer gives its own, over a game's timeline)."""
+        """``controller``: a GameController by default; the replay viewer gives its own (scenes/replay.py)."""
         super().__init__(app)
         self.config = config
         self.ctl = controller if controller is not None else GameController(config, loaded)
@@ -284,20 +283,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
     def update(self, dt: float) -> None:
         super().update(dt)
         now = time.perf_counter()
-        rolling = any(a.kind == "dice" and a.progress(now) < 1.0 for a in self.anims)  # the total shows after
-        if getattr(self, "_log_pending", False) and not rolling and (
-            now - self._log_dirty_at > 0.25 or self.ctl.human_to_act
-        ):
-            self._log_dirty_at = now
-            self._refresh_log()
-        if self.anims:
-            self.anims = [a for a in self.anims if a.progress(now) < 1.0]
-            self.app.mark_dirty()
-        if self.app.top is not self:
+        if not self.tick(now, hold_log=0.25):
             return
-        if not self._tip_shown and self._tip_at() and now - self._mouse[1] > 0.6:
-            self._tip_shown = True  # the mouse rested on a panel: show its explanation
-            self.app.mark_dirty()
         g, ctl = self.game, self.ctl
         if g.is_over:
             self._game_over(now)
@@ -311,6 +298,26 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         else:
             self._computer_turn(now)
         self._sync_widgets()
+
+    def tick(self, now: float, hold_log: float = 0.0) -> bool:
+        """Every frame, whoever plays: new log lines show (not while the dice roll; at most every ``hold_log``
+        s unless a human acts), finished animations go, a panel explains itself under a resting mouse.
+        Returns whether this screen is on top."""
+        rolling = any(a.kind == "dice" and a.progress(now) < 1.0 for a in self.anims)  # the total shows after
+        if getattr(self, "_log_pending", False) and not rolling and (
+            now - self._log_dirty_at > hold_log or self.ctl.human_to_act
+        ):
+            self._log_dirty_at = now
+            self._refresh_log()
+        if self.anims:
+            self.anims = [a for a in self.anims if a.progress(now) < 1.0]
+            self.app.mark_dirty()
+        if self.app.top is not self:
+            return False
+        if not self._tip_shown and self._tip_at() and now - self._mouse[1] > 0.6:
+            self._tip_shown = True  # the mouse rested on a panel: show its explanation
+            self.app.mark_dirty()
+        return True
 
     def _computer_turn(self, now: float) -> None:
         ctl = self.ctl

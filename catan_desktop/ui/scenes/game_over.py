@@ -220,10 +220,8 @@ class GameOverScene(PanelOverlay):
         font = self.app.assets.font(max(10, px(16)), bold=True)
         widths = [max(px(150), font.size(label)[0] + px(40)) for _k, label, _t, _p in labels]
         room = inner.w - (len(labels) - 1) * gap
-        if max(widths) <= bw and len(labels) * bw <= room:  # short words: equal buttons
-            widths = [bw] * len(labels)
-        elif sum(widths) > room:
-            widths = [w * room // sum(widths) for w in widths]
+        equal = max(widths) <= bw and len(labels) * bw <= room  # short words: equal buttons
+        widths = [bw] * len(labels) if equal else [w * min(room, sum(widths)) // sum(widths) for w in widths]
         x = inner.right - sum(widths) - (len(labels) - 1) * gap
         self.buttons = {}
         for (key, label, tip, primary), bw in zip(labels, widths, strict=True):
@@ -415,10 +413,8 @@ class GameOverScene(PanelOverlay):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play_again(new_seed=False)
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
-            self.open_story()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_w:
-            self.open_replay()
+        act = {pygame.K_s: self.open_story, pygame.K_w: self.open_replay}.get(getattr(event, "key", 0))
+        if event.type == pygame.KEYDOWN and act is not None:
+            act()
             return True
         return super().handle_event(event)

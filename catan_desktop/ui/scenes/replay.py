@@ -362,17 +362,8 @@ class ReplayScene(GameScene):
     def update(self, dt: float) -> None:
         GuiScene.update(self, dt)
         now = time.perf_counter()
-        rolling = any(a.kind == "dice" and a.progress(now) < 1.0 for a in self.anims)
-        if getattr(self, "_log_pending", False) and not rolling:
-            self._refresh_log()
-        if self.anims:
-            self.anims = [a for a in self.anims if a.progress(now) < 1.0]
-            self.app.mark_dirty()
-        if self.app.top is not self:
+        if not self.tick(now):
             return
-        if not self._tip_shown and self._tip_at() and now - self._mouse[1] > 0.6:
-            self._tip_shown = True
-            self.app.mark_dirty()
         if self.playing and now >= self.next_step_at:
             if self.step >= self.timeline.steps:
                 self.playing = False
