@@ -5,6 +5,8 @@ catan-desktop validate FILE...     check rule files
 catan-desktop variants             list the installed variants
 catan-desktop simulate ...         play computer-only games headless and report
 catan-desktop screenshot ...       render a screen headless to a PNG file
+catan-desktop export SAVE OUT      write a save (or the autosave) as a game record: rules, seed, actions
+catan-desktop import RECORD        replay a game record and keep it as a named save
 --lang pt|it|en, before or after the subcommand, chooses the language (default: the setting).
 """
 
@@ -93,7 +95,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_sim.add_argument("--max-turns", type=int, default=1000)
     p_sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    for command in (p_play, p_val, p_var, p_shot, p_sim):  # also after the subcommand: screenshot --lang pt
+
+    p_exp = sub.add_parser("export", help=_("write a save as a game record (rules, seed and every action)"))
+    p_exp.add_argument("save", metavar="SAVE", help=_("a save file, or 'autosave'"))
+    p_exp.add_argument("out", metavar="OUT", help=_("the record to write (…{suffix})", suffix=".catan.txt"))
+    p_imp = sub.add_parser("import", help=_("replay a game record and keep it as a named save"))
+    p_imp.add_argument("record", metavar="RECORD")
+    # --lang also after the subcommand: screenshot --lang pt
+    for command in (p_play, p_val, p_var, p_shot, p_sim, p_exp, p_imp):
         command.add_argument("--lang", default=argparse.SUPPRESS, **lang)
     return parser
 
@@ -137,7 +146,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(args)
     if args.command == "screenshot":
         return _screenshot(args)
+    if args.command in ("export", "import"):
+        return _records(args)
     return 2
+
+
+def _records(args: argparse.Namespace) -> int:
+    """``export SAVE OUT`` and ``import RECORD``: one line saying what was written, or the problem."""
+    from ..persistence import SaveError, export_record, import_record, load_game
+    from ..persistence.userdirs import autosave_path, saves_dir
+    from ..text import save_problem
+
+    try:
+        if args.command == "export":
+            source = autosave_path() if args.save == "autosave" else args.save
+            loaded = load_game(source)
+            path = export_record(loaded.game, args.out, loaded.name, loaded.meta)
+            print(_("{path}: the game record ({n} actions)", path=path, n=len(loaded.game.history)))
+        else:
+            path, loaded = import_record(args.record, saves_dir())
+            print(_("{path}: saved as \u201c{name}\u201d (turn {turn}); open it from Load game",
+                    path=path, name=loaded.name, turn=loaded.game.turn))
+    except SaveError as exc:
+        print(f"{exc.path}: {save_problem(exc)}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def _play(args: argparse.Namespace) -> int:

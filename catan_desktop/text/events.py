@@ -283,6 +283,12 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     if t == "remote_exchange":
         cards = cards_text(event.get("cards", {}))
         return _said(you, "{who} exchanged a remote-area card for {cards}", who=who, cards=cards)
+    if t == "dice_deck":  # balanced dice: a new deck of the 36 outcomes
+        n = int(event.get("discarded", 0))
+        if not n:
+            return _("A new dice deck is shuffled")
+        return ngettext("A new dice deck is shuffled ({n} card of the last one put aside unseen)",
+                        "A new dice deck is shuffled ({n} cards of the last one put aside unseen)", n, n=n)
     if t == "collapse":
         return _(
             "Collapse: {res} are exhausted in the bank. The game ends and everybody loses.",

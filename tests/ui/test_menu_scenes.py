@@ -479,3 +479,20 @@ def test_choosing_a_variant_keeps_the_seats_difficulties(app, home) -> None:
         shown = [scene.seats[i].kind for i in range(1, scene.players)]
         assert shown == ["hard"] * len(shown), (variant, shown)
         assert all(m.selected_option[1] == "hard" for m in scene.kind_menus[1:]), variant
+
+
+def test_new_game_offers_balanced_dice_and_remembers_the_choice(app, drive, fake_game) -> None:
+    """Issue 19: New game's Dice menu (ordinary by default) starts a game with balanced dice, a rule option
+    the engine switches on for any variant; the next New game remembers it."""
+    scene = NewGameScene(app)
+    app.push(scene)
+    app.step()
+    assert scene.dice == "ordinary" and scene.config().options == {}
+    choose(app, scene.dice_menu, "balanced")
+    drive.click(scene.start_button)
+    config = fake_game.created[0].config
+    assert config.options == {"dice": "balanced"}
+    game = Game.new(config.variant, players=config.players, seed=config.seed, options=config.engine_options())
+    assert game.module("balanced_dice") is not None
+    again = NewGameScene(app)
+    assert again.dice == "balanced"

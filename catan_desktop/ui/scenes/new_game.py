@@ -26,6 +26,12 @@ if TYPE_CHECKING:
 
 VP_RANGE = range(5, 21)
 MAX_NAME = 18
+DICE_KINDS = {"ordinary": N_("Ordinary dice"), "balanced": N_("Balanced dice")}
+DICE_HINT = N_(
+    "Ordinary: two dice rolled at random. Balanced: the 36 outcomes of two dice are shuffled into a deck and "
+    "each roll draws one, so every total comes up about as often as its odds say; when 5 cards are left they "
+    "are put aside unseen and a new deck is shuffled, so the end of a deck is never certain."
+)
 _BOARD_HINTS = {
     "random": N_("Terrain, numbers and harbours shuffled; every game a new island."),
     "balanced": N_("A random board where no 6 or 8 touch each other and no neighbours share a number."),
@@ -72,6 +78,7 @@ class NewGameScene(ScreenScene):
         self.board = "random"
         self.seed_text = str(new_seed())
         self.vp_target: int | None = None
+        self.dice = "ordinary"
         self._prefill(variant)
 
     # model -----------------------------------------------------------------------------------------
@@ -90,6 +97,7 @@ class NewGameScene(ScreenScene):
             self.players = len(self.seats) or 4
             self.board = remembered.board
             self.vp_target = remembered.vp_target
+            self.dice = "balanced" if remembered.options.get("dice") == "balanced" else "ordinary"
             chosen = variant or remembered.variant
         else:
             chosen = variant or "base"
@@ -172,9 +180,9 @@ class NewGameScene(ScreenScene):
         """The GameConfig the screen describes (call ``problems()`` first)."""
         vp = self.vp_target if self.vp_target != self.default_vp else None
         seats = [SeatConfig(s.name.strip(), s.kind, s.colour) for s in self.seats[: self.players]]
-        return GameConfig(
-            variant=self.variant, seats=seats, board=self.board, seed=int(self.seed_text), vp_target=vp
-        )
+        options = {"dice": self.dice} if self.dice != "ordinary" else {}
+        return GameConfig(variant=self.variant, seats=seats, board=self.board, seed=int(self.seed_text),
+                          vp_target=vp, options=options)
 
     def problems(self) -> list[str]:
         """What stops the game from starting, as sentences for the player."""
@@ -271,6 +279,11 @@ class NewGameScene(ScreenScene):
             container=panel,
             expansion_height_limit=px(260),
         )
+        x = r.right + gap
+        r = field(x, y, inner.right - x, _("Dice"), _(DICE_HINT))
+        dice = [(_(label), kind) for kind, label in DICE_KINDS.items()]
+        self.dice_menu = UIDropDownMenu(dice, (_(DICE_KINDS[self.dice]), self.dice), r, manager=self.ui,
+                                        container=panel)
 
         # seats
         y = r.bottom + px(18)
@@ -422,6 +435,8 @@ class NewGameScene(ScreenScene):
             self.board = value
         elif element is self.vp_menu and value:
             self.vp_target = int(value)
+        elif element is self.dice_menu and value in DICE_KINDS:
+            self.dice = value
         elif element is self.seed_entry:
             self.seed_text = self.seed_entry.get_text()
         elif element in self.name_entries:
