@@ -30,23 +30,33 @@ def _start(rec: dict[str, Any]) -> Game:
     return Game.new(rules, players=rec["players"], seed=rec["seed"], board=rec["board"])
 
 
+def _check(rec: dict[str, Any], steps: list[int]) -> None:
+    """The timeline's position at each of ``steps`` (in that order) equals the straight replay's."""
+    timeline = Timeline(_start(rec), rec["history"])
+    wanted = set(steps) | {len(rec["history"])}
+    straight, positions = _start(rec), {}
+    for k in range(len(rec["history"]) + 1):
+        if k in wanted:
+            positions[k] = straight.to_json()
+        if k < len(rec["history"]):
+            straight.apply(rec["history"][k])
+    assert timeline.steps == len(rec["history"])
+    assert Game.from_json(rec["final"]).to_json() == positions[timeline.steps]  # the saved final state
+    for step in steps:
+        assert timeline.game_at(step).to_json() == positions[step], f"{rec['id']} step {step}"
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_step_forward_and_back_is_the_straight_replays_position(variant: str) -> None:
+    """Two games of computer players per variant at every step, last to first (then first to last); a
+    long game of random play (up to 3,000 actions) at 60 steps in random order."""
+    games = _golden(variant)
     rng = random.Random(19)
-    for rec in _golden(variant)[:3]:
-        timeline = Timeline(_start(rec), rec["history"])
-        straight = _start(rec)
-        positions = [straight.to_json()]
-        for action in rec["history"]:
-            straight.apply(action)
-            positions.append(straight.to_json())
-        assert timeline.steps == len(rec["history"])
-        assert timeline.game_at(timeline.steps).to_json() == positions[-1]
-        assert Game.from_json(rec["final"]).to_json() == positions[-1]  # the saved final state
-        for step in range(timeline.steps, -1, -1):  # every step, backwards
-            assert timeline.game_at(step).to_json() == positions[step], f"{rec['id']} step {step}"
-        for step in rng.sample(range(timeline.steps + 1), 40):  # and jumping about
-            assert timeline.game_at(step).to_json() == positions[step], f"{rec['id']} step {step}"
+    for rec in games[-2:]:
+        every = list(range(len(rec["history"]) + 1))
+        _check(rec, every[::-1] + every)
+    long = games[0]
+    _check(long, rng.sample(range(len(long["history"]) + 1), 60))
 
 
 def test_a_position_is_a_copy_that_leaves_the_timeline_as_it_was() -> None:
