@@ -54,7 +54,8 @@ def record_text(game: Game, name: str = "", meta: dict[str, Any] | None = None) 
     """The record of ``game`` (finished or not) as text."""
     lines = [
         "# Catan Desktop game record: the rules, the seed and every action of one game.",
-        "# Replay it: catan-desktop import FILE (it becomes a save), then Load game > Replay.",
+        "# Replay it: put it in the game's records folder and choose Load game > Import (or: catan-desktop "
+        "import FILE).",
         f"format: {FORMAT} {VERSION}",
         f"name: {' '.join(name.split())}",
         f"variant: {game.rules.name}",

@@ -38,3 +38,8 @@ def autosave_path() -> Path:
 def rules_dir() -> Path:
     """The player's own rule files."""
     return paths.user_rules_dir()
+
+
+def records_dir() -> Path:
+    """Game records (``.catan.txt``): exported to be shared, or put here to be imported."""
+    return data_dir() / "records"

@@ -8,10 +8,14 @@ from __future__ import annotations
 import datetime as _dt
 import html
 import math
+import os
 import random
+import subprocess
+import sys
 import warnings
 import weakref
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -450,3 +454,20 @@ class PanelOverlay(ScaledGui, OverlayScene):
 
 def _all_elements(manager: pygame_gui.UIManager) -> list[Any]:
     return list(manager.get_sprite_group().sprites())
+
+
+def show_folder(app: App, folder: Path, title: str, explain: str) -> None:
+    """Open ``folder`` (created first) in the system's file manager; when that is not possible, a message
+    says where it is. ``explain`` is the message's first sentence, with a ``{folder}`` field."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if sys.platform.startswith("win"):
+            os.startfile(folder)  # type: ignore[attr-defined]  # noqa: S606 (Windows only)
+        else:
+            opener = "open" if sys.platform == "darwin" else "xdg-open"
+            subprocess.Popen([opener, str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+    except OSError as exc:
+        error = exc.strerror or exc
+        app.show_message(title, _(explain, folder=folder) + "\n\n" + _(
+            "It could not be opened here ({error}); open it in your file manager.", error=error))

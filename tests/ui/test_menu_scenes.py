@@ -382,8 +382,6 @@ def test_a_broken_variant_is_offered_for_a_new_game_and_start_shows_its_problems
 
 
 def test_variants_lists_own_rule_files_and_opens_their_folder(app, drive, monkeypatch) -> None:
-    import catan_desktop.ui.scenes.variants as module
-
     folder = _own_rule_files()
     scene = VariantsScene(app)
     app.push(scene)
@@ -397,7 +395,9 @@ def test_variants_lists_own_rule_files_and_opens_their_folder(app, drive, monkey
     def no_file_manager(*args: object, **kwargs: object) -> None:
         raise FileNotFoundError(2, "No such file or directory")
 
-    monkeypatch.setattr(module.subprocess, "Popen", no_file_manager)
+    import catan_desktop.ui.widgets as widgets
+
+    monkeypatch.setattr(widgets.subprocess, "Popen", no_file_manager)
     drive.press(pygame.K_f)
     assert isinstance(app.top, MessageScene) and str(folder) in app.top.text
 

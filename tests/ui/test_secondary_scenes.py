@@ -25,6 +25,7 @@ from catan_desktop.ui.scenes.menu import MenuScene
 from catan_desktop.ui.scenes.new_game import NewGameScene
 from catan_desktop.ui.scenes.pass_device import PassDeviceScene
 from catan_desktop.ui.scenes.pause import PauseScene
+from catan_desktop.ui.scenes.records import ImportScene
 from catan_desktop.ui.scenes.rules import RulesScene
 from catan_desktop.ui.scenes.settings_scene import SettingsScene
 from catan_desktop.ui.scenes.variants import VariantsScene
@@ -353,6 +354,7 @@ def _screens(app: App, fake_game) -> dict[str, list]:
         "rules": [RulesScene(app)],
         "variants": [VariantsScene(app)],
         "load": [LoadScene(app)],
+        "import_record": [LoadScene(app), ImportScene(app)],
         "save": [game_scene, SaveScene(app, game_scene)],
         "pause": [game_scene, PauseScene(app, game_scene)],
         "game_over": [game_scene, GameOverScene(app, game_scene)],

@@ -180,14 +180,19 @@ class LoadScene(ScreenScene):
                 "the game also autosaves after every turn."
             ),
         )
-        self.back_button, self.delete_button, self.replay_button, self.load_button = self.footer_buttons(
+        (self.back_button, self.delete_button, self.export_button, self.import_button, self.replay_button,
+         self.load_button) = self.footer_buttons(
             inner,
             [
                 (_("Back"), _("Return (Esc)"), False),
                 (_("Delete"), _("Delete the selected save (asks first)"), False),
+                (_("Export"), _("Write the selected game as a record file to send: its rules, seed and every "
+                                "move (X)"), False),
+                (_("Import\u2026"), _("Replay or keep a game record you were sent (I)"), False),
                 (_("Replay"), _("Watch the selected game from its start, move by move (R)"), False),
                 (_("Load"), _("Continue the selected game (Enter)"), True),
             ],
+            width=150,
         )
         self._sync_buttons()
 
@@ -221,13 +226,13 @@ class LoadScene(ScreenScene):
         return self.problems[info.path]
 
     def _sync_buttons(self) -> None:
-        for button in (self.load_button, self.delete_button, self.replay_button):
+        for button in (self.load_button, self.delete_button, self.replay_button, self.export_button):
             if self.selected is None:
                 button.disable()
             else:
                 button.enable()
         if self.selected is not None and self.entries[self.selected][0].error:
-            for button in (self.load_button, self.replay_button):
+            for button in (self.load_button, self.replay_button, self.export_button):
                 button.disable()
                 button.set_tooltip(_("This file cannot be read; see the details on the right"))
 
@@ -269,6 +274,20 @@ class LoadScene(ScreenScene):
 
         open_replay(self.app, loaded.game, config_for(loaded))
 
+    def export_selected(self) -> None:
+        """Write the selected save as a game record in the records folder, to send it (issue 19)."""
+        if self.selected is None:
+            return
+        info, auto = self.entries[self.selected]
+        from .records import export_save
+
+        export_save(self.app, info.path, "" if auto else info.name)
+
+    def open_import(self) -> None:
+        from .records import ImportScene
+
+        self.app.push(ImportScene(self.app))
+
     def delete_selected(self) -> None:
         if self.selected is None:
             return
@@ -305,6 +324,10 @@ class LoadScene(ScreenScene):
             self.delete_selected()
         elif element is self.replay_button:
             self.replay_selected()
+        elif element is self.export_button:
+            self.export_selected()
+        elif element is self.import_button:
+            self.open_import()
         else:
             return False
         return True
@@ -332,6 +355,12 @@ class LoadScene(ScreenScene):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.replay_button.is_enabled:
             self.replay_selected()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_x and self.export_button.is_enabled:
+            self.export_selected()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_i:
+            self.open_import()
             return True
         return super().handle_event(event)
 

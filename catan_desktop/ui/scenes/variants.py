@@ -6,18 +6,15 @@ A broken rule file is listed too, with its ``file:line`` problems in red, and ca
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
-from ...i18n import _, tr
+from ...i18n import N_, _, tr
 from ...paths import user_rules_dir
 from ...variants import VariantInfo, list_variants
-from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font
+from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font, show_folder
 
 if TYPE_CHECKING:
     from ..app import App
@@ -136,19 +133,8 @@ class VariantsScene(ScreenScene):
 
     def open_folder(self) -> None:
         """Show the player's rule folder in the system's file manager (creating it), or say where it is."""
-        folder = user_rules_dir()
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            if sys.platform.startswith("win"):
-                os.startfile(folder)  # type: ignore[attr-defined]  # noqa: S606 (Windows only)
-            else:
-                opener = "open" if sys.platform == "darwin" else "xdg-open"
-                subprocess.Popen([opener, str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                 start_new_session=True)
-        except OSError as exc:
-            self.app.show_message(_("Your rule files"), _(
-                "Your own rule files go in this folder:\n{folder}\n\nIt could not be opened here ({error}); "
-                "open it in your file manager.", folder=folder, error=exc.strerror or exc))
+        show_folder(self.app, user_rules_dir(), _("Your rule files"),
+                    N_("Your own rule files go in this folder:\n{folder}"))
 
     def primary(self) -> bool:
         self.play()
