@@ -182,9 +182,19 @@ def hand_value(g: Game, p: int, hand: list[int], w: Weights, nearest: int, can_c
         v += w.progress * 0.3 * _closeness(hand, costs["road"])
     v += w.dev_progress * _closeness(hand, costs["development_card"])
     total = sum(hand)
-    if total > rules.discard_limit:
-        v -= w.discard_risk * (total - rules.discard_limit) + w.discard_risk * 2
+    if total > rules.discard_limit:  # the risk grows with the chance of a 7 next (balanced dice: the deck)
+        v -= (w.discard_risk * (total - rules.discard_limit) + w.discard_risk * 2) * seven_risk(g)
     return v
+
+
+ORDINARY_SEVEN = 6 / 36
+
+
+def seven_risk(g: Game) -> float:
+    """The chance of a 7 on the next roll against ordinary dice's 6/36: exactly 1.0 with ordinary dice;
+    with balanced dice, from the cards left in the deck (public), 0.0 when no 7 is left."""
+    seven = g.dice_odds()[7]
+    return 1.0 if abs(seven - ORDINARY_SEVEN) < 1e-12 else seven / ORDINARY_SEVEN
 
 
 def _closeness(hand: list[int], cost: tuple[int, ...]) -> float:

@@ -407,7 +407,20 @@ def _module_sections(
             out[name] = frenemies_state.section_from_view(view, obs["seat"], obs["turn"], table, rng)
         elif name == "helpers":  # Part H: face up; the phase to go back to is read from the log
             out[name] = helper_base.section_from_view(view, obs["turn"], obs["phase"], helper_resume(obs))
+        elif name == "balanced_dice":  # how many cards of each total are left is public, their order not
+            out[name] = {"deck": _sample_dice_deck(view, rng)}
     return out
+
+
+def _sample_dice_deck(view: dict[str, Any], rng: random.Random) -> list[list[int]]:
+    """A dice deck with the public count of cards left for each total, its pairs and order guessed."""
+    cards: list[list[int]] = []
+    for total, count in enumerate(view.get("left") or []):
+        pairs = [[a, total - a] for a in range(1, 7) if 1 <= total - a <= 6]
+        rng.shuffle(pairs)
+        cards += pairs[:count]
+    rng.shuffle(cards)
+    return cards
 
 
 _HELPER_PHASES = ("helper_prompt", "helper_pay", "helper_pick", "helper_after")
