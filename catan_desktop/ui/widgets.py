@@ -410,13 +410,43 @@ class ScreenScene(ScaledGui, GuiScene):
         """Enter: the screen's main action; return False when there is none."""
         return False
 
+    # a list made by list_and_details whose items are "#{list_prefix}_{index}" (Load game, Import, ...)
+    list_prefix = ""
+    list: UISelectionList | None = None
+
+    def select(self, index: int | None) -> None:
+        """A list item was chosen (screens with a ``list_prefix`` list)."""
+
+    def on_double_click(self) -> None:
+        """A list item was double-clicked."""
+
+    def shortcuts(self) -> dict[int, Any]:
+        """Keys of the screen's own actions (key -> a function of no arguments), besides Esc and Enter."""
+        return {}
+
+    def on_widget_event(self, event: pygame.event.Event) -> bool:
+        if self.list_prefix and self.list is not None and event.ui_element is self.list:
+            chosen = self.list.get_single_selection(include_object_id=True)
+            if chosen is not None:
+                self.select(int(chosen[1].removeprefix(f"#{self.list_prefix}_")))
+            return True
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.list_prefix
+                and self.list is not None and event.ui_element is self.list):
+            self.on_double_click()
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if not self._close_open_drop_down():
                     self.back()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.primary():
+                return True
+            action = self.shortcuts().get(event.key)
+            if action is not None:
+                action()
                 return True
         return super().handle_event(event)
 

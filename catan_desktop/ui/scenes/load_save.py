@@ -125,6 +125,7 @@ class LoadScene(ScreenScene):
     """Every named save plus the autosave, with Load, Delete and Back."""
 
     panel_size = (1040, 640)
+    list_prefix = "save"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -332,37 +333,18 @@ class LoadScene(ScreenScene):
             return False
         return True
 
-    def on_widget_event(self, event: pygame.event.Event) -> bool:
-        if self.list is not None and event.ui_element is self.list:
-            chosen = self.list.get_single_selection(include_object_id=True)
-            if chosen is not None:
-                self.select(int(chosen[1].removeprefix("#save_")))
-            return True
-        return False
+    def on_double_click(self) -> None:
+        self.load_selected()
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        import pygame_gui
-
-        if (
-            event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
-            and self.list is not None
-            and event.ui_element is self.list
-        ):
-            self.load_selected()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE and self.selected is not None:
-            self.delete_selected()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.replay_button.is_enabled:
-            self.replay_selected()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_x and self.export_button.is_enabled:
-            self.export_selected()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_i:
-            self.open_import()
-            return True
-        return super().handle_event(event)
+    def shortcuts(self) -> dict[int, Any]:
+        keys: dict[int, Any] = {pygame.K_i: self.open_import}
+        if self.selected is not None:
+            keys[pygame.K_DELETE] = self.delete_selected
+        for key, button, action in ((pygame.K_r, self.replay_button, self.replay_selected),
+                                    (pygame.K_x, self.export_button, self.export_selected)):
+            if button.is_enabled:
+                keys[key] = action
+        return keys
 
 
 # ---------------------------------------------------------------------------------------- save

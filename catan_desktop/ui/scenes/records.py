@@ -9,10 +9,9 @@ rules; a damaged one is listed with its problem and left untouched.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from ...i18n import N_, _
 from ...persistence import LoadedSave, SaveError, export_record, import_record, load_game, read_record
@@ -59,6 +58,7 @@ class ImportScene(ScreenScene):
     """The record files in the records folder: replay one, or import it as a named save."""
 
     panel_size = (1040, 640)
+    list_prefix = "record"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -197,23 +197,9 @@ class ImportScene(ScreenScene):
             return False
         return True
 
-    def on_widget_event(self, event: pygame.event.Event) -> bool:
-        if self.list is not None and event.ui_element is self.list:
-            chosen = self.list.get_single_selection(include_object_id=True)
-            if chosen is not None:
-                self.select(int(chosen[1].removeprefix("#record_")))
-            return True
-        return False
+    def on_double_click(self) -> None:
+        self.replay_selected()
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if (event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.list is not None
-                and event.ui_element is self.list):
-            self.replay_selected()
-            return True
-        if event.type == pygame.KEYDOWN:
-            keys = {pygame.K_r: self.replay_selected, pygame.K_f: lambda: show_folder(
-                self.app, records_dir(), _("Game records"), FOLDER_WORDS)}
-            if event.key in keys:
-                keys[event.key]()
-                return True
-        return super().handle_event(event)
+    def shortcuts(self) -> dict[int, Any]:
+        return {pygame.K_r: self.replay_selected, pygame.K_f: lambda: show_folder(
+            self.app, records_dir(), _("Game records"), FOLDER_WORDS)}
