@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..i18n import N_, _, ngettext
+from .events_addons import ADDON_YOURS, describe_addon
 
 CARD_NAMES = {
     "knight": N_("Knight"),
@@ -99,6 +100,7 @@ YOURS = {  # the viewer's own moves in the second person: Italian "You" takes no
     "{who} developed {hex} with the {tokens} token(s), paying {paid}, and took {n} {res} from the market": N_(
         "You developed {hex} with the {tokens} token(s), paying {paid}, and took {n} {res} from the market"
     ),
+    **ADDON_YOURS,  # the add-on games' own (events_addons.py)
 }
 
 
@@ -316,4 +318,4 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         if you:
             return _("You rolled highest and start")
         return _said(you, "{who} rolled highest and starts", who=who)
-    return None
+    return describe_addon(event, names, viewer, who, you, _said, list_text)  # Frenemies, Helpers
