@@ -136,7 +136,7 @@ class PlayerPublic:
     resource_cards: int
     development_cards: int
     knights_played: int
-    visible_vp: int
+    visible_vp: int  # the points everyone sees; a winner's victory point cards count (revealed, B-9.4)
     road_length: int
     pieces_left: tuple[int, int, int]  # road, settlement, city
 
@@ -224,8 +224,10 @@ def seat_view(g: Game, seat: int) -> SeatView:
     s, rules = g.s, g.rules
     if not 0 <= seat < s.players:
         raise ValueError(f"no seat {seat} in a {s.players}-player game")
+    shown = set(s.winners)  # B-9.4: a winner's victory point cards are revealed with the win
     public = tuple(
-        PlayerPublic(p, sum(s.hands[p]), sum(s.dev_hand[p]), s.knights[p], g.visible_vp(p), s.road_len[p],
+        PlayerPublic(p, sum(s.hands[p]), sum(s.dev_hand[p]), s.knights[p],
+                     g.vp(p) if p in shown else g.visible_vp(p), s.road_len[p],
                      (s.pieces_left[p][0], s.pieces_left[p][1], s.pieces_left[p][2]))
         for p in range(s.players)
     )

@@ -91,3 +91,27 @@ def test_why_none_names_the_missing_cards() -> None:
             assert "costs" in str(r)
             return
     pytest.fail("no main phase without the cards for a road in 2000 random steps")
+
+
+def test_a_winners_victory_point_cards_are_shown_with_the_win() -> None:
+    """B-9.4: VP cards are revealed when they bring their owner to the target: once the game is over the
+    winner's public points are its whole score; the others' hidden cards stay hidden."""
+    from catan_desktop.ai import create_bot
+    from catan_desktop.match import play_game
+
+    checked = 0
+    for seed in range(1, 40):
+        game = Game.new("base", players=3, seed=seed)
+        play_game(game, [create_bot("random", seed=seed * 3 + s) for s in range(3)], max_turns=600)
+        if not game.winners:
+            continue
+        winner = game.winners[0]
+        view = game.seat_view((winner + 1) % 3)
+        assert view.public[winner].visible_vp == game.vp(winner)
+        for p in range(3):
+            if p != winner:
+                assert view.public[p].visible_vp == game.visible_vp(p)
+        checked += game.vp(winner) != game.visible_vp(winner)
+        if checked >= 2:
+            break
+    assert checked >= 2  # winners that did hold hidden victory point cards
