@@ -19,8 +19,8 @@ ADDON_EVENTS = {
     "frenemies": {"favour", "favour_short", "districts_joined", "favour_order", "gift_offer", "gift_accepted",
                   "gift_refused", "favour_used", "merchant_swap", "favour_exchange", "favour_returned"},
     "helpers": {"helper_dealt", "helper_display", "helper_prompt", "helper_declined", "helper_used",
-                "helper_forced_given", "helper_paid", "helper_dev_kept", "helper_alms_taken", "helper_flipped",
-                "helper_swapped"},
+                "helper_forced_given", "helper_paid", "helper_dev_kept", "helper_alms_taken",
+                "helper_flipped", "helper_swapped"},
 }
 
 
@@ -33,8 +33,9 @@ def _logs(addon: str, games: int = 6) -> list[tuple[Game, list[dict]]]:
             if game.is_over:
                 break
             legal = game.legal_actions()
-            mine = [a for a in legal if a.kind.startswith(("helper", "favour", "gift", "merchant", "accept_gift",
-                                                            "refuse_gift", "exchange", "return"))]
+            addon_kinds = ("helper", "favour", "gift", "merchant", "accept_gift", "refuse_gift", "exchange",
+                           "return")
+            mine = [a for a in legal if a.kind.startswith(addon_kinds)]
             game.apply(rng.choice(mine) if mine and rng.random() < 0.5 else rng.choice(legal))
         out.append((game, list(game.log)))
     return out
