@@ -215,7 +215,8 @@ def bundle_ok(bundle: object) -> bool:
 # ------------------------------------------------------------------------------------- the core kinds
 
 
-def _no_arg(kind: str) -> ActionKind:
+def bare_kind(kind: str) -> ActionKind:
+    """An action kind written as the bare word ``kind`` (the core's ``roll``, ``end``; modules' too)."""
     action = Action(kind)
 
     def parse(r: ArgReader) -> Action:
@@ -275,7 +276,7 @@ def _two_words(a: Action) -> str:
 
 def _register_core() -> None:
     for kind in NO_ARG:
-        register_kind(_no_arg(kind))
+        register_kind(bare_kind(kind))
     for kind in INT_ARG:
         register_kind(_int_arg(kind))
     register_kind(ActionKind(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action, ActionKind, ArgReader, register_kind
+from ..actions import Action, ActionKind, ArgReader, bare_kind, register_kind
 from ..queries import ROAD, road_spots
 from ..reasons import Reason
 from .frenemies_state import GUILDS, cfg, chips_left, cost, fresh, state, usable
@@ -26,16 +26,6 @@ if TYPE_CHECKING:
     from ..game import Game
 
 TURN_PHASES = ("roll", "main")  # one's own turn, never the special building phase
-
-
-def _no_arg(kind: str) -> ActionKind:
-    action = Action(kind)
-
-    def parse(r: ArgReader) -> Action:
-        r.need(0)
-        return action
-
-    return ActionKind(kind, lambda a: a.kind, parse, lambda a, b: a is None and b is None)
 
 
 def _one(kind: str, read: Callable[[ArgReader, str], Any], ok: Callable[[Any], bool]) -> ActionKind:
@@ -64,8 +54,8 @@ register_kind(
         lambda a, b: isinstance(a, str) and type(b) is int,
     )
 )
-register_kind(_no_arg("accept_gift"))
-register_kind(_no_arg("refuse_gift"))
+register_kind(bare_kind("accept_gift"))
+register_kind(bare_kind("refuse_gift"))
 register_kind(
     ActionKind(
         "favour",
@@ -82,7 +72,7 @@ register_kind(
         lambda a, b: isinstance(a, str) and isinstance(b, str),
     )
 )
-register_kind(_no_arg("exchange_favour"))
+register_kind(bare_kind("exchange_favour"))
 register_kind(_one("return_favour", lambda r, w: r.name(w), lambda a: isinstance(a, str)))
 register_kind(_one("favour_first", lambda r, w: r.integer(w), lambda a: type(a) is int))
 

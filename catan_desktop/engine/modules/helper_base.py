@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, ActionKind, ArgReader, register_kind
+from ..actions import Action, ActionKind, bare_kind, register_kind
 from ..errors import SnapshotError
 from ..reasons import Reason
 from ..ruleset import DEV_KINDS
@@ -173,13 +173,7 @@ def card(cls: type[HelperCard]) -> type[HelperCard]:
 
 def no_arg_kind(kind: str) -> None:
     """Register an action kind written as the bare word ``kind``."""
-    action = Action(kind)
-
-    def parse(r: ArgReader) -> Action:
-        r.need(0)
-        return action
-
-    register_kind(ActionKind(kind, lambda a: a.kind, parse, lambda a, b: a is None and b is None))
+    register_kind(bare_kind(kind))
 
 
 def name_kind(kind: str) -> None:
