@@ -75,3 +75,15 @@ class GameConfig:
         for i in range(1, players):
             seats.append(SeatConfig(names[i - 1], DEFAULT_BOT, colours[i]))
         return cls(seats=seats)
+
+
+def seat_of(config: Any, i: int) -> SeatConfig:
+    """Seat ``i`` as the game was set up, or a default one when the setup does not list it (Game over and
+    the story of a game name and colour every seat of the game, whatever its metadata kept)."""
+    from ..i18n import _
+    from ..render.palette import CLASSIC
+
+    seats = getattr(config, "seats", [])
+    if i < len(seats):
+        return seats[i]
+    return SeatConfig(_("Player {n}", n=i + 1), colour=CLASSIC[i % len(CLASSIC)])

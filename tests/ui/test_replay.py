@@ -95,6 +95,8 @@ def test_a_finished_game_replays_from_game_over(app, drive, fake_game) -> None:
         drive.press(pygame.K_v)
         seen.append("all" if replay.all_hands else replay.viewer)
     assert seen == [1, 2, 3, "all", 0]
+    # "Your hand" by the seat the one human played, never by comparing a name with "You"
+    assert replay.hand_title(0) == "Your hand" and replay.hand_title(1) == "Anna's hand"
     drive.press(pygame.K_v)
     assert replay.viewer == 1 and replay.view.hand == timeline.game_at(replay.step).seat_view(1).hand
     app.draw()

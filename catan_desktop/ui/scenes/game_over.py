@@ -14,9 +14,9 @@ import pygame
 from pygame_gui.elements import UIImage, UILabel, UIPanel
 
 from ...i18n import N_, _, ngettext
-from ...render.palette import CLASSIC, rgb
+from ...render.palette import rgb
 from ...text.events import list_text
-from ..config import SeatConfig
+from ..config import SeatConfig, seat_of
 from ..widgets import INK, PanelOverlay, TipButton
 
 if TYPE_CHECKING:
@@ -61,10 +61,7 @@ class GameOverScene(PanelOverlay):
     # data ------------------------------------------------------------------------------------------
 
     def seat(self, i: int) -> SeatConfig:
-        seats = getattr(self.config, "seats", [])
-        if i < len(seats):
-            return seats[i]
-        return SeatConfig(_("Player {n}", n=i + 1), colour=CLASSIC[i % len(CLASSIC)])
+        return seat_of(self.config, i)
 
     def collapse(self) -> list[str] | None:
         """The resources exhausted together when a Catan a Dois economy collapsed (D-5.4), else None."""

@@ -131,8 +131,8 @@ class ReplayScene(GameScene):
     def __init__(self, app: App, timeline: Timeline, config: GameConfig, step: int = 0) -> None:
         self.timeline = timeline
         super().__init__(app, config, controller=ReplayController(timeline, config, step))
-        humans = [i for i, seat in enumerate(config.seats) if seat.kind == "human"]
-        self.viewer = humans[0] if humans else 0
+        self.at_screen = [i for i, seat in enumerate(config.seats) if seat.kind == "human"]
+        self.viewer = self.at_screen[0] if self.at_screen else 0
         self.all_hands = False  # every hand open: a finished game only (no secret of a game going on)
         self.playing = False
         self.speed = 1
@@ -431,9 +431,11 @@ class ReplayScene(GameScene):
         return super()._tip_at()
 
     def hand_title(self, seat: int) -> str:
-        """Whose hand is shown ("Your hand" for the seat that was the player's own)."""
-        name = self.names[seat]
-        return _("Your hand") if name == _("You") else _("{who}'s hand", who=name)
+        """Whose hand is shown: "Your hand" for the seat of the one human who played (by seat, never by
+        comparing names)."""
+        if self.at_screen == [seat]:
+            return _("Your hand")
+        return _("{who}'s hand", who=self.names[seat])
 
     def _sync_play_buttons(self, kinds: set[str]) -> None:
         """No Play buttons under the cards: nothing is played in a replay."""

@@ -17,10 +17,10 @@ from pygame_gui.elements import UIImage, UILabel, UIPanel
 from ...engine import IllegalAction, RulesetError, SnapshotError
 from ...i18n import N_, _
 from ...render import charts
-from ...render.palette import CLASSIC, INK, INK_SOFT, rgb
+from ...render.palette import INK, INK_SOFT, rgb
 from ...replay import Timeline
 from ...replay.story import SOURCES, Story
-from ..config import SeatConfig
+from ..config import SeatConfig, seat_of
 from ..widgets import PanelOverlay, TipButton
 
 if TYPE_CHECKING:
@@ -62,12 +62,10 @@ class StoryScene(PanelOverlay):
 
     def _seats(self) -> list[SeatConfig]:
         """Each seat's name and colour as the game was set up (a seat the setup does not list: a default)."""
-        seats = list(getattr(self.game_scene.config, "seats", []))[: self.game.players]
         colours = getattr(self.game_scene, "colours", None)  # the colour-blind palette, when chosen
         out = []
         for i in range(self.game.players):
-            seat = seats[i] if i < len(seats) else SeatConfig(_("Player {n}", n=i + 1),
-                                                             colour=CLASSIC[i % len(CLASSIC)])
+            seat = seat_of(self.game_scene.config, i)
             if isinstance(colours, list) and i < len(colours):
                 seat = dataclasses.replace(seat, colour=colours[i])
             out.append(seat)
