@@ -200,15 +200,20 @@ def import_record(path: str | os.PathLike[str], folder: str | os.PathLike[str]) 
     loaded = read_record(path)
     stem = Path(path).name.removesuffix(SUFFIX).removesuffix(".txt") or "record"
     name = loaded.name or stem
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in stem)[:60] or "record"
-    target = Path(folder) / f"{safe}.json"
-    k = 2
-    while target.exists():
-        target = Path(folder) / f"{safe}-{k}.json"
-        k += 1
+    target = new_file(folder, stem, ".json")
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SaveError(folder, N_("could not write the save ({error})"), error=exc.strerror or exc) from exc
     save_game(loaded.game, target, name, loaded.meta)
     return target, loaded
+
+
+def new_file(folder: str | os.PathLike[str], stem: str, suffix: str) -> Path:
+    """A path in ``folder`` that no file has yet: ``stem`` (letters, digits, '-' and '_' kept, at most 60)
+    plus ``suffix``, then ``stem-2``, ``stem-3``... (an export or an import never overwrites a file)."""
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in stem)[:60] or "game"
+    target, k = Path(folder) / f"{safe}{suffix}", 2
+    while target.exists():
+        target, k = Path(folder) / f"{safe}-{k}{suffix}", k + 1
+    return target

@@ -15,7 +15,7 @@ import pygame
 
 from ...i18n import N_, _
 from ...persistence import LoadedSave, SaveError, export_record, import_record, load_game, read_record
-from ...persistence.records import SUFFIX
+from ...persistence.records import SUFFIX, new_file
 from ...persistence.userdirs import records_dir, saves_dir
 from ...text import save_problem
 from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font, show_folder
@@ -33,10 +33,7 @@ def export_save(app: App, path: Path, name: str) -> Path | None:
         loaded = load_game(path)
         folder = records_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in path.stem)[:60] or "game"
-        target, k = folder / f"{stem}{SUFFIX}", 2
-        while target.exists():
-            target, k = folder / f"{stem}-{k}{SUFFIX}", k + 1
+        target = new_file(folder, path.stem, SUFFIX)
         export_record(loaded.game, target, name or loaded.name, loaded.meta)
     except SaveError as exc:
         app.show_message(_("The record was not written"), f"{exc.path}: {save_problem(exc)}")
