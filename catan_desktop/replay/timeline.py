@@ -57,6 +57,7 @@ class Timeline:
         self.log: tuple[dict[str, Any], ...] = tuple(game.log)
         self._steps = [step for step, _ in self._checkpoints]
         self.turn_starts: list[int] = self._turn_starts()
+        self._start_turns = [self.turn_of[step] for step in self.turn_starts]  # the turn each start begins
         self.marks: list[Mark] = self._marks()
 
     @classmethod
@@ -119,7 +120,7 @@ class Timeline:
 
     def turn_start(self, turn: int) -> int:
         """The first step of ``turn`` (clamped to the game's turns)."""
-        index = bisect.bisect_right([self.turn_of[s] for s in self.turn_starts], turn) - 1
+        index = bisect.bisect_right(self._start_turns, turn) - 1
         return self.turn_starts[max(0, index)]
 
     def next_turn(self, step: int) -> int:
