@@ -12,6 +12,7 @@ more, H-3.2) than on side B.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine.modules.frenemies_state import GUILDS
@@ -82,33 +83,28 @@ def unseen_tokens(g: Game, p: int) -> list[str]:
     return out
 
 
-def expected_token(g: Game, p: int, w: Weights) -> float:
-    """What one more token drawn blind from the supply is worth to ``p`` (0 when the supply is empty)."""
-    st = g.s.modules[FRENEMIES]
-    if not st.supply:
+def _blind_draw(g: Game, p: int, w: Weights, after: Callable[[list[str]], float]) -> float:
+    """The mean over the tokens ``p`` might draw blind from the supply of ``after(tokens with it)`` minus
+    the worth of ``p``'s tokens now (0 when the supply is empty)."""
+    if not g.s.modules[FRENEMIES].supply:
         return 0.0
     pool = unseen_tokens(g, p)
+    mine = g.s.modules[FRENEMIES].tokens[p]
+    base = tokens_value(mine, guild_costs(g), w)
+    return sum(after([*mine, t]) - base for t in pool) / len(pool)
+
+
+def expected_token(g: Game, p: int, w: Weights) -> float:
+    """What one more token drawn blind from the supply is worth to ``p`` (0 when the supply is empty)."""
     costs = guild_costs(g)
-    mine = st.tokens[p]
-    base = tokens_value(mine, costs, w)
-    return sum(tokens_value([*mine, t], costs, w) - base for t in pool) / len(pool)
+    return _blind_draw(g, p, w, lambda hand: tokens_value(hand, costs, w))
 
 
 def exchange_gain(g: Game, p: int, w: Weights) -> float:
     """A-5.5: the expected gain of drawing a token and returning the least useful one."""
-    st = g.s.modules[FRENEMIES]
-    if not st.supply:
-        return 0.0
-    pool = unseen_tokens(g, p)
     costs = guild_costs(g)
-    mine = st.tokens[p]
-    base = tokens_value(mine, costs, w)
-    total = 0.0
-    for t in pool:
-        hand = [*mine, t]
-        best = max(tokens_value(hand[:i] + hand[i + 1 :], costs, w) for i in range(len(hand)))
-        total += best - base
-    return total / len(pool)
+    return _blind_draw(g, p, w, lambda hand: max(
+        tokens_value(hand[:i] + hand[i + 1:], costs, w) for i in range(len(hand))))
 
 
 def helper_worth(g: Game, p: int, card: str) -> float:
