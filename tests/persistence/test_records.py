@@ -108,3 +108,16 @@ def test_any_content_gives_one_clear_problem(tmp_path: Path) -> None:
     assert outcomes["refused"] > 100
     with pytest.raises(SaveError):
         parse_record(good.replace(b"history:", b"history"))
+
+
+def test_a_record_longer_than_any_game_is_refused_before_it_is_replayed(tmp_path: Path) -> None:
+    """20,000 actions at most (a long game has about 3,000): a huge record is refused while its lines are
+    read, before any of it is replayed."""
+    from catan_desktop.persistence.records import MAX_ACTIONS
+
+    head = record_text(_golden_game("base", 2)).split("history:\n")[0] + "history:\n"
+    path = tmp_path / "huge.catan.txt"
+    path.write_text(head + "end\n" * (MAX_ACTIONS + 5), encoding="utf-8")
+    with pytest.raises(SaveError) as caught:
+        read_record(path)
+    assert f"line {MAX_ACTIONS + 13}: more than 20000 actions" in str(caught.value)  # 12 header lines

@@ -23,6 +23,7 @@ from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font, show
 if TYPE_CHECKING:
     from ..app import App
 
+MAX_LISTED = 200  # record files listed (a folder of thousands stays quick to open; each is read when chosen)
 FOLDER_WORDS = N_("Game records you were sent go in this folder:\n{folder}")
 
 
@@ -71,7 +72,7 @@ class ImportScene(ScreenScene):
             found = [p for p in folder.iterdir() if p.is_file() and p.name.endswith(".txt")]
         except OSError:
             found = []
-        self.files = sorted(found, key=lambda p: p.name.lower())
+        self.files = sorted(found, key=lambda p: p.name.lower())[:MAX_LISTED]
         if self.selected is not None and self.selected >= len(self.files):
             self.selected = None
         if self.selected is None and self.files:
