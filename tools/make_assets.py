@@ -3271,7 +3271,12 @@ by Microsoft Corporation, https://github.com/microsoft/fluentui-emoji, MIT licen
   Licence 1.1; full text in `fonts/LICENSE-Vollkorn.txt`. Vollkorn Bold and Black (same family and
   licence) also render the numbers and card names into the sprites.
 """
-    (ASSETS / "LICENSES.md").write_text(text)
+    path = ASSETS / "LICENSES.md"
+    old = path.read_text() if path.exists() else ""
+    addon = old.find("## Add-on art:")  # tools/make_addon_art.py's own section stays (it rewrites it itself)
+    if addon >= 0:
+        text = text.rstrip("\n") + "\n\n" + old[addon:]
+    path.write_text(text)
     record("LICENSES.md", {"type": "text", "purpose": "sources and licences of every asset"})
 
 
