@@ -25,6 +25,7 @@ from ..controller import GameController
 from ..scaling import make_manager
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
+from .addon_ui import addons_for
 from .game_actions import ActionBar
 from .game_anims import Anim, draw_mark, mark_places
 from .game_board import BoardPart
@@ -56,6 +57,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         self.has_develop = "terrain_development" in modules
         self.token_robber = "token_robber" in modules
         self.has_reserve = "token_removal" in modules or self.has_develop
+        self.addons = addons_for(self)  # Frenemies, Helpers: their panel rows, buttons and dialogs
         self._remote_seen: tuple[int, int] | None = None
         self._tips: list[tuple[pygame.Rect, str]] = []  # drawn panels that explain themselves on hover
         self._mouse: tuple[tuple[int, int], float] = ((-1, -1), 0.0)
@@ -141,9 +143,10 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         a larger UI-scale setting applies where the window has room for it. Heights at scale 1, in px."""
         w, h = self.app.size
         players = len(self.config.seats)
-        panel = 120 if getattr(self, "has_reserve", False) else 92  # the compact player panel
+        panel = (120 if getattr(self, "has_reserve", False) else 92) + 26 * len(getattr(self, "addons", ()))
         left = 46 + 8 + players * (panel + 8) + (340 if getattr(self, "has_market", False) else 0)
         rows = 3 if getattr(self, "has_develop", False) else 2  # rows of build buttons
+        rows += 1 if any(a.buttons() for a in getattr(self, "addons", ())) else 0  # the add-ons' buttons
         right = 46 + 112 + 52 + 48 + rows * 66 + 44 + 140 + 12  # dice, buttons, a log of seven lines
         return min(h / max(left, right), w / 906)  # 906: both columns and a board of 400 px
 
@@ -199,10 +202,6 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         self.play_buttons = {}
         self._ui_state = None
         self._sync_widgets()
-
-    # ------------------------------------------------------------------------------------ card layout
-
-    # ------------------------------------------------------------------------------------- widgets
 
     # -------------------------------------------------------------------------------------- actions
 
@@ -263,10 +262,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
                 self.app.mark_dirty()
                 return True
             return self._click(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.mode:
-            self.mode = None
-            return True
-        return False
+        return bool(event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.cancel_mode())
 
     # ------------------------------------------------------------------------------ board targeting
 

@@ -139,7 +139,16 @@ class ActionBar:
             )
         if self.mode and self._build_reason(self.mode) is not None:
             self.mode = None
+        for addon in self.addons:
+            addon.sync(kinds if mine else set(), bool(mine), enable)
         self._sync_play_buttons(kinds if mine else set())
+
+    def cancel_mode(self) -> bool:
+        """Esc or a right click: leave the build mode or an add-on's board mode (True: there was one)."""
+        if self.mode:
+            self.mode = None
+            return True
+        return any(addon.cancel_mode() for addon in self.addons)
 
     def _develop_cost_text(self) -> str:
         """'1 grain, 1 wool, 1 ore': terrain development's cost from the rule file (D-6.2)."""
@@ -172,6 +181,8 @@ class ActionBar:
             self.app.push(HelpDialog(self.app))
         elif not self.ctl.human_to_act or self.ctl.seat_to_act != self.viewer:
             return
+        elif any(addon.press(key) for addon in self.addons):
+            pass
         elif key == "roll" and g.is_legal(Action("roll")):
             self.do(Action("roll"))
         elif key == "end" and g.is_legal(Action("end")):
@@ -236,11 +247,11 @@ class ActionBar:
             pygame.K_F1: "help",
         }
         if event.key == pygame.K_ESCAPE:
-            if self.mode:
-                self.mode = None
-            else:
+            if not self.cancel_mode():
                 self.open_pause()
             return True
+        for addon in self.addons:
+            keys.update(addon.keys())
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.press("undo")
             return True
@@ -308,6 +319,11 @@ class ActionBar:
             col, row = i % 2, i // 2
             button(key, pygame.Rect(x0 + col * (half + s(8)), y + row * s(66), half, s(38)), label, "")
         y += (len(builds) + 1) // 2 * s(66)
+        extra = [b for addon in self.addons for b in addon.buttons()][:2]
+        for i, (key, label, tip) in enumerate(extra):  # the add-ons' row (Frenemies, Helpers)
+            w = bw if len(extra) == 1 else half
+            button(key, pygame.Rect(x0 + i * (half + s(8)), y, w, s(38)), label, tip)
+        y += s(48) if extra else 0
         third = (bw - s(16)) // 3
         button(
             "undo",
@@ -336,7 +352,9 @@ class ActionBar:
         from . import game_dialogs as d
         from . import trade_dialogs as td
 
-        if g.phase == "discard":
+        if any(addon.phase_dialog(key) for addon in self.addons):
+            self.dialog_open_for = key
+        elif g.phase == "discard":
             self.dialog_open_for = key
             self.app.push(d.DiscardDialog(self.app, self, self.view.discards_pending[0][1]))
         elif g.phase == "trade_offer":

@@ -67,13 +67,15 @@ def draw_mark(scene: GameScene, surface: pygame.Surface, data: dict[str, Any], p
 
 
 def draw_fly(scene: GameScene, surface: pygame.Surface, data: dict[str, Any], p: float) -> None:
-    """A resource card flying in an arc from ``data["from"]`` to ``data["to"]`` (production, the market)."""
+    """A resource card (or ``data["image"]``) flying in an arc from ``data["from"]`` to ``data["to"]``
+    (production, the market, favour tokens)."""
     s = scene.px
     t = 1 - (1 - p) ** 2
     (x0, y0), (x1, y1) = data["from"], data["to"]
     x = x0 + (x1 - x0) * t
     y = y0 + (y1 - y0) * t - math.sin(t * math.pi) * s(60)
-    img = card_image(scene.app.assets, data["res"], (s(34), s(48)))
+    card = data.get("image")  # a favour token (Frenemies) or another sprite, not a card
+    img = card if card is not None else card_image(scene.app.assets, data["res"], (s(34), s(48)))
     surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
 

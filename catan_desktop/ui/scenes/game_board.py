@@ -40,6 +40,8 @@ class BoardPart:
                 out["token"].setdefault(token_robber.robber_spot(g, a.a), []).append(a)
             elif a.kind in ("robber", "remove_token") or (a.kind == "develop" and self.mode == "develop"):
                 out["hex"].setdefault(self.view.topo.hex_index[a.a], []).append(a)
+        for addon in self.addons:
+            addon.board_targets(ctl.legal(), out)
         return out
 
     def _target_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
@@ -74,6 +76,9 @@ class BoardPart:
             return False
         kind, index = target
         actions = self.board_targets()[kind][index]
+        if any(addon.click(kind, index, actions) for addon in self.addons):
+            self.hover = None
+            return True
         if actions[0].kind == "develop":
             from .dois_dialogs import DevelopDialog
 
@@ -182,6 +187,8 @@ class BoardPart:
         for ev in events:
             self._log_event(ev)
             t = ev.get("t")
+            for addon in self.addons:
+                addon.on_event(ev, now, speed)
             if speed and ev.get("seat") not in (None, self.viewer) and (where := mark_place(self, ev)):
                 self.anims.append(Anim("mark", now, MARK_SECONDS, {"pos": where, "seat": ev["seat"]}))
             if t == "roll":

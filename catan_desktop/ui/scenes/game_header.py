@@ -101,6 +101,8 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
             hint = _(
                 "Click a glowing spot to build a {what}; right-click or Esc to cancel", what=_(scene.mode)
             )
+        for addon in scene.addons:
+            hint = addon.hint() or hint
     else:
         hint = _("{who} is thinking…", who=scene.names[ctl.seat_to_act]) if not ctl.human_to_act else ""
     scene._text(

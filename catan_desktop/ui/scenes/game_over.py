@@ -31,6 +31,7 @@ _VP_COLUMNS = (
     ("largest_army", "icons/army", N_("Largest army")),
     ("victory_point_cards", "icons/trophy", N_("VP cards")),
 )
+_ADDON_VP = (("catan_chips", "icons/catan_chip", N_("Catan chips")),)  # Frenemies, when in play
 _HIGHLIGHT = (233, 215, 168)
 _RULE = (200, 182, 146)
 _FAINT = (122, 106, 86)
@@ -295,12 +296,13 @@ class GameOverScene(PanelOverlay):
         return surf
 
     def _vp_table(self, width: int, row_h: int) -> pygame.Surface:
-        headers: list[tuple[str | None, str]] = [(icon, _(caption)) for _k, icon, caption in _VP_COLUMNS]
+        breakdowns = [self.game.vp_breakdown(seat) for seat in range(self.game.players)]
+        columns = _VP_COLUMNS + tuple(c for c in _ADDON_VP if any(c[0] in b for b in breakdowns))
+        headers: list[tuple[str | None, str]] = [(icon, _(caption)) for _k, icon, caption in columns]
         headers.append((None, _("Total")))
         rows = []
-        for seat in range(self.game.players):
-            parts = self.game.vp_breakdown(seat)
-            rows.append([int(parts.get(key, 0)) for key, _i, _c in _VP_COLUMNS] + [self.game.vp(seat)])
+        for seat, parts in enumerate(breakdowns):
+            rows.append([int(parts.get(key, 0)) for key, _i, _c in columns] + [self.game.vp(seat)])
         self.vp_rows = [(self.seat(i).name, row) for i, row in enumerate(rows)]  # what the table shows
         return self._table(width, row_h, headers, rows, bold_last=True)
 

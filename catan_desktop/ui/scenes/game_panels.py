@@ -24,8 +24,31 @@ class PanelsPart:
         r = self.regions()["left"]
         n = self.game.players
         gap = self.px(8)
-        h = min(self.px(142 if self.has_reserve else 118), (r.h - gap * (n + 1)) // n)
+        h = min(self.px(self._panel_height()), (r.h - gap * (n + 1)) // n)
         return pygame.Rect(r.x + self.px(10), r.y + gap + seat * (h + gap), r.w - self.px(20), h)
+
+    def _panel_height(self) -> int:
+        """A full player panel's height at scale 1: a row more for the reserve and for each add-on."""
+        return (142 if self.has_reserve else 118) + sum(a.ROW for a in self.addons)
+
+    def _draw_addon_rows(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+        """The add-ons' rows (favours, helper) above the counters; on a short panel (five or six players)
+        one compact row beside the badges."""
+        s = self.px
+        if not self.addons:
+            return
+        compact = rect.h < s(self._panel_height()) - s(4)
+        if compact:
+            row = pygame.Rect(rect.x + s(24), rect.y + s(48), rect.w - s(24) - s(70), s(22))
+            part = row.w // len(self.addons)
+            for i, addon in enumerate(self.addons):
+                addon.draw_panel_row(surface, pygame.Rect(row.x + i * part, row.y, part, row.h), seat, True)
+            return
+        y = rect.bottom - s(32) - sum(s(a.ROW) for a in self.addons)
+        for addon in self.addons:
+            addon.draw_panel_row(surface, pygame.Rect(rect.x + s(24), y, rect.w - s(34), s(addon.ROW - 2)),
+                                 seat, False)  # fmt: skip
+            y += s(addon.ROW)
 
     def _draw_players(self, surface: pygame.Surface, region: pygame.Rect) -> None:
         g, v = self.game, self.view
@@ -101,6 +124,7 @@ class PanelsPart:
                 surface.blit(img, (bx, rect.y + s(53)))
             if self.has_reserve:
                 self._draw_reserve(surface, rect, seat)
+            self._draw_addon_rows(surface, rect, seat)
             if building:
                 label = _("may build, then Pass") if self.ctl.is_human(seat) else _("building")
                 self._text(surface, label, status_at, 12, INK, bold=True)

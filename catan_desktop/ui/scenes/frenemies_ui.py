@@ -1,0 +1,192 @@
+"""Frenemies (RULES.md Part A) on the game screen: the favour tokens and Catan chips on each player panel
+(face down for the others, faces for you: hot-seat keeps them private, as the seat view does), the Favours and
+Give-a-card buttons, the dialogs its phases need, the harmless-robber explanation, and the tokens flying to
+the panel of whoever earns them. The dialogs are in ``frenemies_dialogs``."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from ...engine.modules.frenemies_state import GUILDS
+from ...i18n import N_, _
+from ...render.palette import INK, INK_SOFT
+from ...text import reason_for
+from ...text.addons import GUILD_NAMES
+from .addon_ui import AddonUI, Enable, sprite
+from .game_anims import Anim
+
+TIPS = {
+    "panel": N_(
+        "Favour tokens: {n} (face down). Earn them by being helpful: the robber moved where it harms nobody, "
+        "a card given to a player who is not ahead, a road that joins another player's roads (A-3). "
+        "Spend them on guild favours (Favours, F). Catan chips: {chips}, a visible point each."
+    ),
+    "yours": N_(
+        "Your favour tokens by guild: {tokens}. Those earned this turn can be used from your next turn "
+        "(A-5.1). Catan chips: {chips}, a visible point each. Favours (F) shows the guild table."
+    ),
+    "robber": N_(
+        "Move the robber: click a highlighted hex. On a hex with no settlement or city next to it, or on the "
+        "desert without stealing, it harms nobody and earns you a favour token (A-3.1)"
+    ),
+}
+
+
+def guild_name(guild: str) -> str:
+    return _(GUILD_NAMES[guild])
+
+
+class FrenemiesUI(AddonUI):
+    """Favours, gifts and chips: RULES.md Part A."""
+
+    MODULE = "frenemies"
+
+    @property
+    def section(self) -> dict[str, Any]:
+        """The shown seat's view of the favours (``yours``: its own tokens' faces only)."""
+        return self.scene.view.modules[self.MODULE]
+
+    # ------------------------------------------------------------------------------------- panels
+
+    def draw_panel_row(self, surface: pygame.Surface, row: pygame.Rect, seat: int, compact: bool) -> None:
+        sc, s = self.scene, self.scene.px
+        sec = self.section
+        count, chips = sec["tokens"][seat], sec["chips"][seat]
+        icon = s(18) if compact else s(20)
+        y = row.centery
+        x = row.x
+        mine = seat == sc.viewer and not compact
+        if mine:  # the faces of your own tokens, by guild, with the count of each
+            held = Counter(sec["yours"])
+            new = Counter(sec["yours_new"])
+            words = ", ".join(f"{held[g]} {guild_name(g)}" for g in GUILDS if held[g]) or _("none")
+            tip = _(TIPS["yours"], tokens=words, chips=chips)
+            if not held:
+                x = sc._text(surface, _("no favours"), (x, y), 12, INK_SOFT, anchor="midleft").right + s(6)
+            for g in GUILDS:
+                if not held[g]:
+                    continue
+                img = sprite(sc, f"guilds/{g}", (icon, icon))
+                if new[g] == held[g]:  # all earned this turn: not usable yet
+                    img = img.copy()
+                    img.set_alpha(120)
+                surface.blit(img, img.get_rect(midleft=(x, y)))
+                x += icon + s(1)
+                x = sc._text(surface, str(held[g]), (x, y), 12, INK, bold=True, anchor="midleft").right + s(5)
+        else:
+            tip = _(TIPS["panel"], n=count, chips=chips)
+            img = sprite(sc, "guilds/back", (icon, icon))
+            surface.blit(img, img.get_rect(midleft=(x, y)))
+            x += icon + s(3)
+            x = sc._text(surface, f"×{count}", (x, y), 12, INK, bold=True, anchor="midleft").right + s(8)
+        if chips or not compact:
+            chip = sprite(sc, "icons/catan_chip", (icon, icon))
+            cx = max(x, row.right - icon - s(22)) if not compact else x
+            surface.blit(chip, chip.get_rect(midleft=(cx, y)))
+            sc._text(surface, f"×{chips}", (cx + icon + s(2), y), 12, INK, bold=True, anchor="midleft")
+        sc._tips.append((row, tip))
+
+    # ------------------------------------------------------------------------------------ buttons
+
+    def buttons(self) -> list[tuple[str, str, str]]:
+        return [
+            ("favours", _("Favours"), _("The guild table: use a favour or exchange a token (F)")),
+            ("gift", _("Give a card"), _("Give one card to a player who is not ahead: earn a favour (C)")),
+        ]
+
+    def keys(self) -> dict[int, str]:
+        return {pygame.K_f: "favours", pygame.K_c: "gift"}
+
+    def sync(self, kinds: set[str], mine: bool, enable: Enable) -> None:
+        sc = self.scene
+        use = kinds & {"favour", "exchange_favour", "merchant_swap"}
+        enable(
+            "favours",
+            mine and sc.game.phase in ("roll", "main"),
+            _("The guild table: use a favour or exchange a token (F)")
+            if use
+            else _("The guild table (F). No favour now: {why}", why=self._why("favour")),
+        )
+        enable(
+            "gift",
+            "gift" in kinds,
+            _("Give one card to a player who is not ahead: earn a favour (C)")
+            if "gift" in kinds
+            else self._why("gift"),
+        )
+
+    def _why(self, kind: str) -> str:
+        sc = self.scene
+        if not sc.ctl.human_to_act or sc.ctl.seat_to_act != sc.viewer:
+            return _("Wait for your turn")
+        reason = sc.game.why_none(kind)
+        return _("Not now") if reason is None else reason_for(reason, sc.names, sc.viewer)
+
+    def press(self, key: str) -> bool:
+        from . import frenemies_dialogs as fd
+        from . import frenemies_gift_dialogs as gd
+
+        sc = self.scene
+        if key == "favours" and sc.buttons["favours"].is_enabled:
+            sc.app.push(fd.GuildDialog(sc.app, sc))
+        elif key == "gift" and sc.buttons["gift"].is_enabled:
+            sc.app.push(gd.GiftDialog(sc.app, sc))
+        else:
+            return key in ("favours", "gift")
+        return True
+
+    # ---------------------------------------------------------------------------- phases, events
+
+    def hint(self) -> str | None:
+        sc = self.scene
+        if sc.game.phase == "robber" and not sc.token_robber:
+            return _(TIPS["robber"])
+        return None
+
+    def phase_dialog(self, key: tuple[str, int, int]) -> bool:
+        from . import frenemies_dialogs as fd
+        from . import frenemies_gift_dialogs as gd
+
+        sc = self.scene
+        phase = sc.game.phase
+        if phase == "gift_answer":
+            sc.app.push(gd.GiftAnswerDialog(sc.app, sc))
+        elif phase == "favour_return":
+            sc.app.push(fd.ReturnFavourDialog(sc.app, sc))
+        elif phase == "favour_order":
+            sc.app.push(fd.FavourOrderDialog(sc.app, sc))
+        else:
+            return False
+        return True
+
+    def on_event(self, event: dict[str, Any], now: float, speed: float) -> None:
+        """Earned tokens fly to the earner's panel (A-3), face down but for your own: the log says why."""
+        sc = self.scene
+        t = event.get("t")
+        if t == "road":
+            self._road = event.get("edge")
+        if t == "favour_used":
+            sc.app.play_sound("card")
+        if t != "favour" or not speed:
+            return
+        seat = event["seat"]
+        source: tuple[int, int] = sc.regions()["board"].center
+        road = getattr(self, "_road", None)
+        if sc.layout is not None and event.get("why") in ("join", "joined") and road is not None:
+            x, y = sc.layout.edge_mid(road)  # from the road that joined the districts
+            source = (int(x), int(y))
+        card = event.get("card") if seat == sc.viewer else None
+        img = sprite(sc, f"guilds/{card}" if card else "guilds/back", (sc.px(30), sc.px(30)))
+        batch = getattr(self, "_batch", (0.0, 0))
+        k = batch[1] + 1 if batch[0] == now else 0  # several tokens at once fly one after another
+        self._batch = (now, k)
+        sc.anims.append(
+            Anim("fly", now + 0.15 * k * speed, 0.9 * speed,
+                 {"from": source, "to": sc.panel_rect(seat).center, "image": img})
+        )  # fmt: skip
+        sc.app.play_sound("card")
+        sc.next_bot_at = max(sc.next_bot_at, time.perf_counter() + 0.4 * speed)
