@@ -1,6 +1,6 @@
 """The computer players in the Frenemies and Helpers add-ons (issues 15 and 16): strength and habits.
 
-For each add-on (the preview rule files in tests/fixtures/preview_rules/) and each rung (hard vs normal,
+For each add-on (rules/frenemies.yaml and rules/helpers.yaml) and each rung (hard vs normal,
 normal vs easy), plays N four-player games with two seats of each level, alternating A-B-A-B and
 B-A-B-A so both sit in every position equally often; game i uses seed ``--seed + i``. A side wins a game
 when one of its seats wins. Prints, per add-on and rung: the share of games won by the first-named level
@@ -32,8 +32,8 @@ from catan_desktop.ai import create_bot  # noqa: E402
 from catan_desktop.engine import Game  # noqa: E402
 
 ADDONS = {
-    "frenemies": ROOT / "tests/fixtures/preview_rules/frenemies.yaml",
-    "helpers": ROOT / "tests/fixtures/preview_rules/helpers.yaml",
+    "frenemies": ROOT / "rules/frenemies.yaml",
+    "helpers": ROOT / "rules/helpers.yaml",
 }
 RUNGS = ("hard:normal", "normal:easy")
 EARN = ("robber", "gift", "join", "joined")  # the ways a favour is earned (A-3); "exchange" is not one

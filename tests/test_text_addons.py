@@ -14,7 +14,7 @@ from catan_desktop.engine import Game
 from catan_desktop.engine.views import seat_event
 from catan_desktop.text import describe
 
-PREVIEW = Path(__file__).resolve().parent / "fixtures" / "preview_rules"
+RULES_DIR = Path(__file__).resolve().parents[1] / "rules"
 ADDON_EVENTS = {
     "frenemies": {"favour", "favour_short", "districts_joined", "favour_order", "gift_offer", "gift_accepted",
                   "gift_refused", "favour_used", "merchant_swap", "favour_exchange", "favour_returned"},
@@ -27,7 +27,7 @@ ADDON_EVENTS = {
 def _logs(addon: str, games: int = 6) -> list[tuple[Game, list[dict]]]:
     out = []
     for seed in range(games):
-        game = Game.new(str(PREVIEW / f"{addon}.yaml"), players=4, seed=seed)
+        game = Game.new(str(RULES_DIR / f"{addon}.yaml"), players=4, seed=seed)
         rng = random.Random(seed)
         for _ in range(4000):
             if game.is_over:

@@ -5,7 +5,7 @@ A-6) and use their helpers (H-3); a gift that helps the leader more than the rec
 a sampled world keeps the add-ons' public state and the seat's own tokens; and the decisions are fair: a
 twin game that differs only in what the seat cannot see (the other seats' cards and favour tokens, the
 favour supply's make-up and order, the deck, the dice) gives the same decision at every level.
-Rule files: the preview files in tests/fixtures/preview_rules/ (docs/rule-modules.md)."""
+Rule files: rules/frenemies.yaml and rules/helpers.yaml (docs/rule-modules.md)."""
 
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ from catan_desktop.ai.knowledge import CardTracker, sample_world
 from catan_desktop.engine import Game
 from catan_desktop.engine.modules.frenemies_state import GUILDS
 
-PREVIEW = Path(__file__).resolve().parents[1] / "fixtures" / "preview_rules"
-FRENEMIES = str(PREVIEW / "frenemies.yaml")
-HELPERS = str(PREVIEW / "helpers.yaml")
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+FRENEMIES = str(RULES_DIR / "frenemies.yaml")
+HELPERS = str(RULES_DIR / "helpers.yaml")
 EARN = ("robber", "gift", "join", "joined")  # A-3 (an exchange, A-5.5, earns nothing)
 MAX_TURNS = 400
 
@@ -43,11 +43,11 @@ GAMES = [
     (FRENEMIES, 4, 1, ["hard", "normal", "easy", "normal"]),
     (FRENEMIES, 4, 2, ["easy", "hard", "normal", "hard"]),
     (FRENEMIES, 3, 3, ["normal", "easy", "hard"]),
-    (str(PREVIEW / "frenemies-5-6.yaml"), 6, 4, ["hard", "normal", "easy"] * 2),
+    (str(RULES_DIR / "frenemies-5-6.yaml"), 6, 4, ["hard", "normal", "easy"] * 2),
     (HELPERS, 4, 1, ["hard", "normal", "easy", "normal"]),
     (HELPERS, 4, 2, ["easy", "hard", "normal", "hard"]),
     (HELPERS, 3, 3, ["normal", "easy", "hard"]),
-    (str(PREVIEW / "helpers-5-6.yaml"), 6, 4, ["hard", "normal", "easy"] * 2),
+    (str(RULES_DIR / "helpers-5-6.yaml"), 6, 4, ["hard", "normal", "easy"] * 2),
 ]
 
 

@@ -1,5 +1,5 @@
 """Frenemies ("Entre amigos", RULES.md Part A, readings Q-38 to Q-41): the rule module ``frenemies`` and the
-preview rule files tests/fixtures/preview_rules/frenemies.yaml (3-4 players) and frenemies-5-6.yaml."""
+rule files rules/frenemies.yaml (3-4 players) and frenemies-5-6.yaml."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import pytest
 from catan_desktop.engine import Action, Game, IllegalAction, SnapshotError
 from catan_desktop.engine.modules import frenemies_state as fs
 
-PREVIEW = Path(__file__).resolve().parents[1] / "fixtures" / "preview_rules"
-F = str(PREVIEW / "frenemies.yaml")
-F56 = str(PREVIEW / "frenemies-5-6.yaml")
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+F = str(RULES_DIR / "frenemies.yaml")
+F56 = str(RULES_DIR / "frenemies-5-6.yaml")
 RES = ("lumber", "wool", "grain", "brick", "ore")
 ROAD_CARDS = {"lumber": 1, "brick": 1}
 
@@ -141,7 +141,7 @@ def test_a2_2_the_supply_is_shuffled_with_the_games_rng() -> None:
 
 
 def test_a7_1_the_target_is_11_and_comes_from_the_rule_file() -> None:
-    """A-7.1: 11 VP, as data (victory_points.target) in both preview files."""
+    """A-7.1: 11 VP, as data (victory_points.target) in both rule files."""
     assert Game.new(F, players=3).rules.vp_target == 11
     assert Game.new(F56, players=5).rules.vp_target == 11
 

@@ -1,7 +1,7 @@
 """Helpers ("Os ajudantes", RULES.md Part H, Q-42, Q-43): the stack, the deal, the display, the flip or swap,
 and each of the ten cards (their texts: shared/rules/data/helpers_of_catan_2014.json, N-9).
 
-Positions are hand-built snapshots of the preview rule file tests/fixtures/preview_rules/helpers.yaml on the
+Positions are hand-built snapshots of the rule file rules/helpers.yaml on the
 beginner board (tests/conftest.py): seat 0 (active) has a settlement at 8 (hexes 1.1 mountains 10, 1.2
 pasture 2, 2.2 hills 6) and a road 8-4 whose end at 4 is open; seat 1 a settlement at 18 (2.2, 2.3, 3.3
 the desert) with a road 18-24; seat 2 a settlement at 45 (4.3 fields 4, 5.2 fields 6, 5.3 pasture 11) with
@@ -23,9 +23,9 @@ from catan_desktop.engine.modules import helpers
 if TYPE_CHECKING:
     from conftest import Kit
 
-PREVIEW = Path(__file__).resolve().parents[1] / "fixtures" / "preview_rules"
-HELPERS = str(PREVIEW / "helpers.yaml")
-HELPERS_5_6 = str(PREVIEW / "helpers-5-6.yaml")
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+HELPERS = str(RULES_DIR / "helpers.yaml")
+HELPERS_5_6 = str(RULES_DIR / "helpers-5-6.yaml")
 ORDER = [
     "forced_trade",
     "road_assistance",
@@ -43,7 +43,7 @@ ROADS = [(8, 4, 0), (18, 24, 1), (45, 41, 2), (25, 31, 3)]
 
 
 def _helpers_kit(kit: Kit) -> Kit:
-    """The kit, building its positions on the Helpers preview rules."""
+    """The kit, building its positions on the Helpers rule file."""
 
     def fresh(players: int = 4, seed: int = 7, board: str = "beginner", options: Any = None) -> Game:
         return Game.new(HELPERS, players=players, seed=seed, board=board, options=options)

@@ -3,7 +3,7 @@ supply, the hands and the used pile after every action (A-2.2, A-4, A-5.2, Q-41)
 seat views keep token faces private, snapshots round-trip, and every game ends with a winner at 11 VP.
 
 Random bots (``catan_desktop.ai.RandomBot``: uniform over the legal actions, one offer a turn) play the
-preview rule files tests/fixtures/preview_rules/frenemies.yaml and frenemies-5-6.yaml.
+rule files rules/frenemies.yaml and frenemies-5-6.yaml.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from catan_desktop.ai.random_bot import RandomBot
 from catan_desktop.engine import Action, Game
 from catan_desktop.engine.modules import frenemies_state as fs
 
-PREVIEW = Path(__file__).resolve().parents[1] / "fixtures" / "preview_rules"
-F = str(PREVIEW / "frenemies.yaml")
-F56 = str(PREVIEW / "frenemies-5-6.yaml")
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+F = str(RULES_DIR / "frenemies.yaml")
+F56 = str(RULES_DIR / "frenemies-5-6.yaml")
 GAMES = int(os.environ.get("CATAN_PROPERTY_GAMES_FRENEMIES", "24"))
 GAMES_5_6 = int(os.environ.get("CATAN_PROPERTY_GAMES_FRENEMIES_5_6", "10"))
 MAX_TURNS = 3000

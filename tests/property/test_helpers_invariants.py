@@ -1,5 +1,5 @@
-"""Invariants of Helpers (RULES.md Part H) over many seeded random games of the preview rule files
-tests/fixtures/preview_rules/helpers.yaml (3-4 players) and helpers-5-6.yaml (5-6 players, with the special
+"""Invariants of Helpers (RULES.md Part H) over many seeded random games of the rule files
+rules/helpers.yaml (3-4 players) and helpers-5-6.yaml (5-6 players, with the special
 building phase).
 
 Random players (uniform over the legal actions, so every helper is used, flipped and swapped many times)
@@ -20,7 +20,7 @@ import pytest
 from catan_desktop.engine import Game
 from catan_desktop.engine.modules import helpers
 
-PREVIEW = Path(__file__).resolve().parents[1] / "fixtures" / "preview_rules"
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 MAX_TURNS = 3000
 GAMES = int(os.environ.get("CATAN_PROPERTY_GAMES_HELPERS", "6"))  # per player count
 CASES = [("helpers", n, seed) for n in (3, 4) for seed in range(GAMES)]
@@ -44,7 +44,7 @@ def _check_step(g: Game, all_cards: list[str]) -> None:
 
 @pytest.mark.parametrize(("variant", "players", "seed"), CASES)
 def test_helpers_games_keep_one_helper_each_and_end(variant: str, players: int, seed: int) -> None:
-    g = Game.new(str(PREVIEW / f"{variant}.yaml"), players=players, seed=seed)
+    g = Game.new(str(RULES_DIR / f"{variant}.yaml"), players=players, seed=seed)
     all_cards = sorted(helpers.state(g).stack)
     rng = random.Random(seed * 7919 + players)
     step = 0

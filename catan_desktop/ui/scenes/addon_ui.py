@@ -65,6 +65,9 @@ class AddonUI:
         """A click on a board target this add-on added (True: handled, e.g. a dialog opened)."""
         return False
 
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Draw over the board (clipped to it), under the first-game tip: marks of this add-on's own."""
+
     def hint(self) -> str | None:
         """The header's hint for the shown human now, when this add-on has a better one (None: the usual)."""
         return None

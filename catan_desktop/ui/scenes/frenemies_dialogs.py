@@ -136,14 +136,19 @@ class GuildDialog(FrenemiesDialog):
             top = y0 + px(y)
             self.icon(surface, f"guilds/{guild}", 18, y + 4, 46)
             cost = sec["costs"][guild]
-            sc._text(surface, guild_name(guild), (x0 + px(76), top + px(6)), 16, INK, bold=True)
+            name, size = guild_name(guild), 16
+            while size > 11 and self.app.assets.font(px(size), bold=True).size(name)[0] > px(134):
+                size -= 1  # a long guild name ("Commerciante") shrinks rather than run into its favour
+            sc._text(surface, name, (x0 + px(76), top + px(6)), size, INK, bold=True)
             sc._text(surface, ngettext("{n} token", "{n} tokens", cost, n=cost), (x0 + px(76), top + px(30)),
                      13, INK_SOFT)  # fmt: skip
-            sc._wrapped(surface, _(FAVOURS[guild]), (x0 + px(210), top + px(6)), px(330), 14, INK)
+            sc._wrapped(surface, _(FAVOURS[guild]), (x0 + px(216), top + px(6)), px(288), 14, INK)
             mine = held[guild]
-            label = _("you: {n} ({new} new)", n=mine, new=new[guild]) if new[guild] else _("you: {n}", n=mine)
-            sc._text(surface, label, (x0 + px(552), top + px(27)), 14, INK if mine else INK_SOFT,
-                     bold=bool(mine), anchor="midleft")  # fmt: skip
+            sc._text(surface, _("you: {n}", n=mine), (x0 + px(512), top + px(18)), 14,
+                     INK if mine else INK_SOFT, bold=bool(mine), anchor="midleft")  # fmt: skip
+            if new[guild]:  # earned this turn: usable from the next one (A-5.1)
+                sc._text(surface, ngettext("{n} new", "{n} new", new[guild], n=new[guild]),
+                         (x0 + px(512), top + px(38)), 12, INK_SOFT, anchor="midleft")  # fmt: skip
             if guild != GUILDS[-1]:
                 pygame.draw.line(surface, PARCHMENT_DARK, (x0 + px(16), top + px(60)),
                                  (self.rect.right - px(16), top + px(60)), 1)  # fmt: skip
@@ -195,7 +200,8 @@ class TraderDialog(ResourceRowDialog):
         bank = list(self.view.bank)
         offered = {a.b for a in self.legal("favour") if a.a == "trader"}
         names = self.game.rules.resources
-        self.resource_row(panel, self.px(60), bank, [n in offered for n in names], self.take)
+        enabled = [n in offered for n in names]
+        self.take_buttons = self.resource_row(panel, self.px(60), bank, enabled, self.take)
         self.note(_("The number on each button is what the bank has left."), 108)
         self.footer(panel, _("Cancel"), self.app.pop, ok_width=130)
 
@@ -218,8 +224,8 @@ class MerchantSwapDialog(ResourceRowDialog):
         names = self.game.rules.resources
         gives = {a.a for a in swaps}
         self.note(_("You give:"), 48, bold=True)
-        self.resource_row(panel, self.px(72), list(self.view.hand), [n in gives for n in names], self.pick,
-                          self.give)  # fmt: skip
+        self.give_buttons = self.resource_row(panel, self.px(72), list(self.view.hand),
+                                              [n in gives for n in names], self.pick, self.give)  # fmt: skip
         gets = {a.b for a in swaps if a.a == self.give}
         self.note(_("You take:"), 122, bold=True)
         self.get_buttons = self.resource_row(
@@ -274,13 +280,14 @@ class FavourOrderDialog(FrenemiesDialog):
     cancellable = False
 
     def build_dialog(self) -> None:
+        self.height = 240 + (len(self.legal("favour_first")) - 1) // 3 * 48
         panel = self.frame(_("Who draws their favour tokens first?"))
         self.note(_("Your road joined your roads to several players' at once and the supply cannot pay "
                     "everyone (A-3.3). Choose who draws first; you draw yours before them."), 50)
-        for k, a in enumerate(self.legal("favour_first")):
+        for k, a in enumerate(self.legal("favour_first")):  # three a row (five others at most)
             self.add_button(
                 panel,
-                pygame.Rect(self.px(20 + k * 176), self.px(150), self.px(166), self.px(40)),
+                pygame.Rect(self.px(20 + k % 3 * 176), self.px(150 + k // 3 * 48), self.px(166), self.px(40)),
                 self.scene.names[a.a],
                 lambda a=a: self.finish(a),
             )

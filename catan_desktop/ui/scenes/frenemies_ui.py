@@ -30,8 +30,7 @@ TIPS = {
         "(A-5.1). Catan chips: {chips}, a visible point each. Favours (F) shows the guild table."
     ),
     "robber": N_(
-        "Move the robber: click a highlighted hex. On a hex with no settlement or city next to it, or on the "
-        "desert without stealing, it harms nobody and earns you a favour token (A-3.1)"
+        "Move the robber (click a hex). Where a token shows, it harms nobody: +1 favour (A-3.1)"
     ),
 }
 
@@ -59,8 +58,8 @@ class FrenemiesUI(AddonUI):
         icon = s(18) if compact else s(20)
         y = row.centery
         x = row.x
-        mine = seat == sc.viewer and not compact
-        if mine:  # the faces of your own tokens, by guild, with the count of each
+        mine = seat == sc.viewer
+        if mine and not compact:  # the faces of your own tokens, by guild, with the count of each
             held = Counter(sec["yours"])
             new = Counter(sec["yours_new"])
             words = ", ".join(f"{held[g]} {guild_name(g)}" for g in GUILDS if held[g]) or _("none")
@@ -79,6 +78,10 @@ class FrenemiesUI(AddonUI):
                 x = sc._text(surface, str(held[g]), (x, y), 12, INK, bold=True, anchor="midleft").right + s(5)
         else:
             tip = _(TIPS["panel"], n=count, chips=chips)
+            if mine:  # a short panel shows your count; its explanation names your tokens' guilds
+                held = Counter(sec["yours"])
+                words = ", ".join(f"{held[g]} {guild_name(g)}" for g in GUILDS if held[g]) or _("none")
+                tip = _(TIPS["yours"], tokens=words, chips=chips)
             img = sprite(sc, "guilds/back", (icon, icon))
             surface.blit(img, img.get_rect(midleft=(x, y)))
             x += icon + s(3)
@@ -141,10 +144,41 @@ class FrenemiesUI(AddonUI):
 
     # ---------------------------------------------------------------------------- phases, events
 
+    def harmless_hexes(self) -> list[int]:
+        """A-3.1: the hexes the shown human may move the robber to that harm nobody: no settlement or city
+        next to them, or the desert (where not stealing earns the token too). From the seat view."""
+        sc = self.scene
+        v = sc.view
+        out = []
+        for h in sc.board_targets()["hex"]:
+            empty = all(v.node_owner[n] < 0 for n in v.topo.hex_nodes[h])
+            if empty or v.rules.terrain_resource.get(v.terrain[h]) is None:
+                out.append(h)
+        return out
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """In the robber phase: a favour token on each hex where the robber harms nobody (A-3.1)."""
+        sc = self.scene
+        if sc.game.phase != "robber" or sc.token_robber or sc.layout is None:
+            return
+        size = sc.px(26)
+        img = sprite(sc, "guilds/back", (size, size))
+        for h in self.harmless_hexes():
+            x, y = sc.layout.hex_center(h)
+            spot = (int(x + sc.layout.size * 0.42), int(y - sc.layout.size * 0.5))
+            pygame.draw.circle(surface, (255, 236, 170), spot, size // 2 + sc.px(3))
+            surface.blit(img, img.get_rect(center=spot))
+
     def hint(self) -> str | None:
         sc = self.scene
         if sc.game.phase == "robber" and not sc.token_robber:
             return _(TIPS["robber"])
+        if sc.game.phase == "road_building":  # the pavers' favour or a Road Building card: say which
+            for event in reversed(sc.game.log):
+                if event.get("t") == "favour_used" and event.get("guild") == "paver":
+                    return _("The pavers' favour: place a free road")
+                if event.get("t") in ("play", "turn"):
+                    return None
         return None
 
     def phase_dialog(self, key: tuple[str, int, int]) -> bool:

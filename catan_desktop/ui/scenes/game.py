@@ -398,6 +398,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
                 seat = line.seat if line.seat is not None else self.viewer
                 for pos in mark_places(self, line.event):
                     draw_mark(self, surface, {"pos": pos, "seat": seat}, 0.12)
+            for addon in self.addons:
+                addon.draw_board(surface)
             draw_coach_panel(self, surface)
             surface.set_clip(None)
         self._draw_top(surface, r["top"])

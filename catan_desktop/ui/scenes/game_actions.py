@@ -179,10 +179,10 @@ class ActionBar:
             from .game_dialogs import HelpDialog
 
             self.app.push(HelpDialog(self.app))
+        elif any(addon.press(key) for addon in self.addons):  # each says itself when it may act
+            pass
         elif not self.ctl.human_to_act or self.ctl.seat_to_act != self.viewer:
             return
-        elif any(addon.press(key) for addon in self.addons):
-            pass
         elif key == "roll" and g.is_legal(Action("roll")):
             self.do(Action("roll"))
         elif key == "end" and g.is_legal(Action("end")):

@@ -368,6 +368,8 @@ SHORTCUTS = [
     ("4", N_("Buy a development card")),
     ("T", N_("Offer a trade to the other players (Catan a Dois: the market)")),
     ("D / 5", N_("Catan a Dois: develop terrain (then click a glowing hex)")),
+    ("F / C", N_("Frenemies: the guild table / give a card")),
+    ("P", N_("Helpers: your helper card")),
     ("B", N_("Trade with the bank")),
     ("U / Ctrl+Z", N_("Undo your last build or bank trade")),
     ("Right-click", N_("Cancel building")),
@@ -382,7 +384,7 @@ class HelpDialog(OverlayScene):
     """The keyboard shortcuts."""
 
     def build(self) -> None:
-        rect = centred_rect(self.app.size, 640, 470)
+        rect = centred_rect(self.app.size, 640, 510)
         panel = UIPanel(rect, manager=self.ui, object_id="#dialog")
         UILabel(
             pygame.Rect(16, 10, rect.w - 32, 34),

@@ -37,6 +37,13 @@ HINTS = {
         "Take a number token: click a glowing hex next to your new settlement (it stops producing)"
     ),
     "market_cap": N_("Choose which open market cards to put aside"),
+    "gift_answer": N_("Accept or refuse the card you are offered"),
+    "favour_return": N_("Return one of your favour tokens to the supply"),
+    "favour_order": N_("Choose who draws their favour tokens first"),
+    "helper_prompt": N_("Your helper may answer: choose in its dialog"),
+    "helper_pay": N_("Forced Trade: give a card of your choice to each player who gave you one"),
+    "helper_pick": N_("Choose the card to take"),
+    "helper_after": N_("Turn your helper to side B, or swap it for a helper on display"),
 }
 
 

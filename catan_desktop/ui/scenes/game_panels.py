@@ -31,14 +31,17 @@ class PanelsPart:
         """A full player panel's height at scale 1: a row more for the reserve and for each add-on."""
         return (142 if self.has_reserve else 118) + sum(a.ROW for a in self.addons)
 
+    def _addons_compact(self, rect: pygame.Rect) -> bool:
+        """Whether the add-ons' rows share a line with the status (a short panel: five or six players)."""
+        return bool(self.addons) and rect.h < self.px(self._panel_height()) - self.px(4)
+
     def _draw_addon_rows(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         """The add-ons' rows (favours, helper) above the counters; on a short panel (five or six players)
         one compact row beside the badges."""
         s = self.px
         if not self.addons:
             return
-        compact = rect.h < s(self._panel_height()) - s(4)
-        if compact:
+        if self._addons_compact(rect):
             row = pygame.Rect(rect.x + s(24), rect.y + s(48), rect.w - s(24) - s(70), s(22))
             part = row.w // len(self.addons)
             for i, addon in enumerate(self.addons):
@@ -76,7 +79,7 @@ class PanelsPart:
             )
             tag_right = self._text(surface, tag, (rect.x + s(24), rect.y + s(30)), 12, INK_SOFT).right
             # what the seat is doing: below the tag, or beside it on a short panel (six players at 125 %)
-            tall = rect.h >= s(100)
+            tall = rect.h >= s(100) and not self._addons_compact(rect)  # a compact add-on row takes y+48
             status_at = (rect.x + s(24), rect.y + s(48)) if tall else (tag_right + s(8), rect.y + s(30))
             pub = v.public[seat]
             vp = pub.visible_vp

@@ -14,6 +14,7 @@ from ...i18n import N_, _
 from ...text import file_problems
 from ...variants import RuleFileError
 from ..widgets import ERROR_RED, ScreenScene, esc, preload_font
+from .rules_addons import addon_rules_html
 
 if TYPE_CHECKING:
     from ..app import App
@@ -65,6 +66,8 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
     if rules.summary:
         out.append(_h("In short"))
         out += [f"\u2022 {esc(_(line))}<br>" for line in rules.summary]
+    font = f"<font face='vollkorn_bold' pixel_size={heading_px}>"
+    out.append(addon_rules_html(rules, lambda words: f"<br>{font}{esc(words)}</font><br>"))  # the add-ons'
 
     out.append(_h("The goal"))
     out.append(_p(

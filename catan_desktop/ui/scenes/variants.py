@@ -51,7 +51,7 @@ class VariantsScene(ScreenScene):
 
     def build(self) -> None:
         panel, inner = self.make_panel()
-        list_w = int(inner.w * 0.36)
+        list_w = int(inner.w * 0.4)
         preload_font(self.ui, "vollkorn_bold", self.px(24))
         preload_font(self.ui, "dejavu_sans", self.px(13))
         items = [(self._label(v), f"#variant_{i}") for i, v in enumerate(self.variants)]
