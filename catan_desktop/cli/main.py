@@ -191,7 +191,11 @@ def _screenshot(args: argparse.Namespace) -> int:
     except ValueError:
         print(_("--size must look like 1920x1080"), file=sys.stderr)
         return 2
-    path = screenshot(args.scene, args.out, variant=args.variant, seed=args.seed, size=size)
+    try:
+        path = screenshot(args.scene, args.out, variant=args.variant, seed=args.seed, size=size)
+    except ValueError as exc:  # a scene that needs another variant
+        print(exc, file=sys.stderr)
+        return 2
     print(path)
     return 0
 

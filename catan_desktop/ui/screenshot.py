@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 SCENES = ("menu", "setup", "game", "trade", "answers", "special_build", "market", "gameover", "story",
-          "replay")
+          "replay", "favours", "helper")
 
 
 def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) -> None:  # type: ignore[no-untyped-def]
@@ -93,7 +93,11 @@ def screenshot(
     app.settings.animation_speed = "instant"
     from ..engine import Action, load_rules
 
-    config = GameConfig.default(load_rules(variant).players_max)
+    rules = load_rules(variant)
+    for name, module in (("favours", "frenemies"), ("helper", "helpers")):  # the add-ons' dialogs
+        if scene_name == name and module not in rules.modules:
+            raise ValueError(f"--scene {name} needs a variant with the {module} module (--variant {module})")
+    config = GameConfig.default(rules.players_max)
     config.variant, config.seed = variant, seed
     if scene_name == "menu":
         from .scenes.menu import MenuScene
@@ -115,11 +119,13 @@ def screenshot(
             _play_to(scene, 10_000, seed)
         else:
             _play_to(scene, 24, seed, until_special_build=scene_name == "special_build")
-        if scene_name in ("trade", "answers", "market") and not scene.game.is_over:
+        if scene_name in ("trade", "answers", "market", "favours", "helper") and not scene.game.is_over:
             from .scenes.trade_dialogs import TradeDialog
 
             g = scene.ctl.game
-            while not (g.phase == "main" and g.current_player == 0) and not g.is_over:
+            early = scene_name in ("favours", "helper")
+            stop = ("roll", "main") if early else ("main",)  # the add-ons: before seat 0 acts
+            while not (g.phase in stop and g.current_player == 0) and not g.is_over:
                 scene.ctl.apply(
                     scene.ctl.bots[g.current_player].choose(g, g.current_player)
                     if g.current_player in scene.ctl.bots
@@ -132,6 +138,24 @@ def screenshot(
             app.step([])
             if scene_name == "trade":
                 app.push(TradeDialog(app, scene))
+            elif scene_name == "favours":  # Frenemies: the guild table on your turn (A-5, A-6)
+                from .scenes.frenemies_dialogs import GuildDialog
+
+                if g.phase == "roll":
+                    scene.ctl.apply(Action("roll"))
+                    scene._last_dice()
+                    scene._ui_state = None
+                    app.step([])
+                app.push(GuildDialog(app, scene))
+            elif scene_name == "helper":  # Helpers: your helper card, the display, the others' (H-3)
+                from .scenes.helper_dialogs import HelperDialog
+
+                if g.phase == "roll":
+                    scene.ctl.apply(Action("roll"))
+                    scene._last_dice()
+                    scene._ui_state = None
+                    app.step([])
+                app.push(HelperDialog(app, scene))
             elif scene_name == "market":  # Catan a Dois: the market dialog after the roll (D-4)
                 from .scenes.dois_dialogs import MarketDialog
 

@@ -47,9 +47,11 @@ def test_every_menu_screen_holds_its_words(code, size, speaking, fake_game, home
 @pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("scene", SCENES)
 def test_every_game_screen_holds_its_words(code, size, scene, speaking, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """The game screen and its dialogs (the screenshot tool's scenes), for base or Catan a Dois."""
+    """The game screen and its dialogs (the screenshot tool's scenes), for base, Catan a Dois, Frenemies or
+    Helpers."""
     speaking(code)
-    variant = "catan-a-dois" if scene == "market" else "base-5-6" if scene == "special_build" else "base"
+    variant = {"market": "catan-a-dois", "special_build": "base-5-6", "favours": "frenemies",
+               "helper": "helpers"}.get(scene, "base")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         screenshot(scene, tmp_path / "shot.png", variant=variant, size=size, keep=(holder := {}))
