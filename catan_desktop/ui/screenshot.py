@@ -123,6 +123,14 @@ def screenshot(
             from .scenes.trade_dialogs import TradeDialog
 
             g = scene.ctl.game
+
+            def roll_first() -> None:  # a dialog of the main phase: seat 0 rolls first
+                if g.phase == "roll":
+                    scene.ctl.apply(Action("roll"))
+                    scene._last_dice()
+                    scene._ui_state = None
+                    app.step([])
+
             early = scene_name in ("favours", "helper")
             stop = ("roll", "main") if early else ("main",)  # the add-ons: before seat 0 acts
             while not (g.phase in stop and g.current_player == 0) and not g.is_over:
@@ -141,29 +149,17 @@ def screenshot(
             elif scene_name == "favours":  # Frenemies: the guild table on your turn (A-5, A-6)
                 from .scenes.frenemies_dialogs import GuildDialog
 
-                if g.phase == "roll":
-                    scene.ctl.apply(Action("roll"))
-                    scene._last_dice()
-                    scene._ui_state = None
-                    app.step([])
+                roll_first()
                 app.push(GuildDialog(app, scene))
             elif scene_name == "helper":  # Helpers: your helper card, the display, the others' (H-3)
                 from .scenes.helper_dialogs import HelperDialog
 
-                if g.phase == "roll":
-                    scene.ctl.apply(Action("roll"))
-                    scene._last_dice()
-                    scene._ui_state = None
-                    app.step([])
+                roll_first()
                 app.push(HelperDialog(app, scene))
             elif scene_name == "market":  # Catan a Dois: the market dialog after the roll (D-4)
                 from .scenes.dois_dialogs import MarketDialog
 
-                if g.phase == "roll":
-                    scene.ctl.apply(Action("roll"))
-                    scene._last_dice()
-                    scene._ui_state = None
-                    app.step([])
+                roll_first()
                 dialog = MarketDialog(app, scene)
                 app.push(dialog)
                 view, names = scene.view, g.rules.resources
