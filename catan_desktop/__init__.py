@@ -31,6 +31,9 @@ class _VariantsOnFirstUse:
     def resolve(self, variant: Any, options: Any) -> _ruleset.Ruleset:
         return self._real().resolve(variant, options)
 
+    def load_data(self, variant: Any, options: Any) -> Any:  # any game's rule mapping (the dice game's)
+        return self._real().load_data(variant, options)  # type: ignore[attr-defined]
+
 
 def _words_on_first_use(code: str, params: Any) -> str:
     """Puts engine reasons into words by loading the text layer (which installs itself) on first use."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from .ai import Bot, create_bot
 from .engine import Game
+from .engine.any_game import game_kind, new_game
 
 DEFAULT_MAX_TURNS = 1000  # the same cap catanatron uses, so benchmark figures compare
 
@@ -40,6 +41,7 @@ class Summary:
     total_actions: int = 0
     seconds: float = 0.0
     results: list[GameResult] = field(default_factory=list)
+    game: str = "board"  # the rule file's game: "board", or "dice" (the Catan Dice Game)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the summary as JSON-serialisable data."""
@@ -55,11 +57,15 @@ class Summary:
             "average_actions": self.total_actions / self.games if self.games else 0.0,
             "seconds": round(self.seconds, 3),
             "games_per_second": self.games / self.seconds if self.seconds else 0.0,
+            "game": self.game,
+            # per seat: the final VP (a dice game: the classic total or the Plus VP), averaged over the games
+            "average_vp": [sum(r.vp[k] for r in self.results) / self.games if self.games else 0.0
+                           for k in range(len(self.seats))],
         }
 
 
 def play_game(
-    game: Game,
+    game: Game | Any,  # or a DiceGame: the same verbs
     bots: Sequence[Bot],
     max_turns: int = DEFAULT_MAX_TURNS,
     on_turn_end: Callable[[Game], None] | None = None,
@@ -101,10 +107,11 @@ def run_games(
     Raises ValueError for an unknown seat kind, and the engine's errors for a bad variant or option.
     """
     kinds = [_seat_kind(s) for s in seats]
-    summary = Summary(variant=variant, seats=list(seats), wins=[0] * len(seats))
+    summary = Summary(variant=variant, seats=list(seats), wins=[0] * len(seats), game=game_kind(variant))
     for i in range(games):
         game_seed = seed + i
-        game = Game.new(variant, players=len(seats), seed=game_seed, board=board, options=options)
+        # Game.new, or DiceGame.new for a dice game's rule file (engine.any_game)
+        game = new_game(variant, players=len(seats), seed=game_seed, board=board, options=options)
         bots = [create_bot(kind, seed=game_seed * 101 + k) for k, kind in enumerate(kinds)]
         result = play_game(game, bots, max_turns=max_turns)
         summary.games += 1

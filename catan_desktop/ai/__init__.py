@@ -2,12 +2,14 @@
 
 ``create_bot(kind, seed)`` returns a bot with ``choose(game, seat) -> Action`` and ``last_reason`` (a
 short sentence explaining its last trade answer, offer or partner choice, else None). Kinds: ``easy``,
-``normal``, ``hard`` (see ``heuristic``) and ``random`` (the baseline).
+``normal``, ``hard`` (see ``heuristic``) and ``random`` (the baseline). The same bots play the Catan Dice Game
+(``engine.DiceGame``): a level hands a dice game to its ``dice_bot.DiceBot``.
 """
 
 from __future__ import annotations
 
 from .base import Bot
+from .dice_bot import DiceBot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
@@ -29,4 +31,6 @@ def create_bot(kind: str, seed: int = 0, think_time: float | None = None) -> Bot
     raise ValueError(f"unknown bot {kind!r}; available: {', '.join(BOT_KINDS)}")
 
 
-__all__ = ["BOT_KINDS", "DEFAULT_BOT", "DIFFICULTIES", "Bot", "HeuristicBot", "RandomBot", "create_bot"]
+__all__ = [
+    "BOT_KINDS", "DEFAULT_BOT", "DIFFICULTIES", "Bot", "DiceBot", "HeuristicBot", "RandomBot", "create_bot",
+]

@@ -84,7 +84,7 @@ class AddonPlayer(HeuristicCore):
         n = len(world.rules.resources)
         gain = self._hand_delta(world, p, [int(i == r) for i in range(n)], [0] * n)
         others = [world.visible_vp(q) for q in range(world.s.players) if q != giver]
-        near_win = world.visible_vp(giver) >= world.rules.vp_target - 2
+        near_win = world.visible_vp(giver) >= world.vp_target - 2
         if self.level == "easy":
             weight = 0.0
         elif near_win:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..engine.queries import settlement_spot_free
 from ..engine.ruleset import DEV_KINDS
 from .addons_value import FRENEMIES, HELPERS, addon_opponent, addon_value
+from .scenarios_value import SCENARIOS, harbours_by_road, scenario_opponent, scenario_value
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -84,7 +85,7 @@ class BoardInfo:
                     v += self.pips[h] * self.res_weight[r]
             self.node_spot.append(v)
         self.harbour: dict[int, int] = {}  # node -> resource index, or -1 for 3:1
-        for n, kind in g.node_harbour.items():
+        for n, kind in g.node_harbour.items() if not harbours_by_road(g) else ():  # S-3.3: roads, not nodes
             self.harbour[n] = g.res_index.get(kind, -1)
 
 
@@ -125,6 +126,7 @@ def expansion(g: Game, p: int, info: BoardInfo) -> tuple[float, int]:
     if not s.pieces_left[p][1]:
         return 0.0, 3
     owner, eown = s.node_owner, s.edge_owner
+    settles, passes = g.plugins.can_settle, g.plugins.road_passes  # e.g. location spaces (S-3.1, Q-47)
     frontier: list[int] = []
     dist: dict[int, int] = {}
     for e in s.roads_of[p]:
@@ -142,7 +144,7 @@ def expansion(g: Game, p: int, info: BoardInfo) -> tuple[float, int]:
     for d in range(3):
         nxt: list[int] = []
         for n in frontier:
-            if owner[n] < 0 and settlement_spot_free(g, n):
+            if owner[n] < 0 and settlement_spot_free(g, n) and all(m.can_settle(g, p, n) for m in settles):
                 scores.append(info.node_spot[n] * disc[d])
                 if d < nearest:
                     nearest = d
@@ -150,6 +152,8 @@ def expansion(g: Game, p: int, info: BoardInfo) -> tuple[float, int]:
                 continue
             if owner[n] >= 0 and owner[n] != p:
                 continue  # an opponent's building blocks the way
+            if passes and owner[n] != p and not all(m.road_passes(g, p, n) for m in passes):
+                continue  # e.g. a location space the player has not settled
             for e in topo.node_edges[n]:
                 if eown[e] >= 0:
                     continue
@@ -291,6 +295,9 @@ def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
     addons = ADDONS.intersection(s.modules) if s.modules else ()
     if addons:
         v += addon_value(g, p, w)
+    scenario = bool(s.modules) and not SCENARIOS.isdisjoint(s.modules)
+    if scenario:  # red-path harbours (S-3.3), canal tokens (S-5.3)
+        v += scenario_value(g, p, w, prod)
     if w.opponent:
         best = 0.0
         for q in range(s.players):
@@ -298,6 +305,8 @@ def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
                 sc = opponent_score(g, q, info, w, robber)
                 if addons:
                     sc += addon_opponent(g, q)
+                if scenario:
+                    sc += scenario_opponent(g, q)
                 if sc > best:
                     best = sc
         v -= w.opponent * best

@@ -15,8 +15,9 @@ an offer the engine accepts (``game.is_legal``).
 
 ``HeuristicBot`` decides here, from its parts: ``heuristic_core`` (its state and the value of an action
 or a hand), ``heuristic_trade`` (offers, answers, partners, market payments), ``heuristic_search``
-(the hard level's turn planner and founding look-ahead) and ``addons`` (the Frenemies favours and gifts
-and the Helpers cards, valued by ``addons_value``).
+(the hard level's turn planner and founding look-ahead), ``addons`` (the Frenemies favours and gifts
+and the Helpers cards, valued by ``addons_value``) and ``scenarios`` (the scenario maps' canal tokens; chips
+and red-path harbours are valued by ``scenarios_value``).
 """
 
 from __future__ import annotations
@@ -25,15 +26,18 @@ import time
 from typing import Any
 
 from ..engine import Action, Game
+from ..engine.any_game import is_dice_game
 from .addons import ADDON_PHASES, AddonPlayer
+from .dice_bot import DiceBot
 from .evaluate import PIPS
 from .heuristic_core import LEVELS
 from .heuristic_search import Planner
 from .heuristic_trade import MAX_TRADES_PER_TURN, TRADE_KINDS, Trader, trades_this_turn
 from .knowledge import sample_world
+from .scenarios import SCENARIO_PHASES, ScenarioPlayer
 
 
-class HeuristicBot(Trader, Planner, AddonPlayer):
+class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
     """A computer player of a given level (``easy``, ``normal`` or ``hard``).
 
     ``choose(game, seat)`` returns an action; after a trade answer, an offer or a partner choice,
@@ -46,6 +50,8 @@ class HeuristicBot(Trader, Planner, AddonPlayer):
     def choose(self, game: Game, seat: int) -> Action:
         """Return the action for ``seat`` (the seat to act) in ``game``; ``last_reason`` explains trades."""
         self.last_reason = None
+        if is_dice_game(game):  # the Catan Dice Game: its own player at this level (dice_bot.py)
+            return self._dice_player().choose(game, seat)
         self._deadline = time.perf_counter() + self.think_time
         legal = game.legal_actions()
         if not legal:
@@ -66,6 +72,8 @@ class HeuristicBot(Trader, Planner, AddonPlayer):
             return self._robber(world, seat, legal)
         if phase in ADDON_PHASES:
             return self._addon_phase(world, seat, legal, obs)
+        if phase in SCENARIO_PHASES:
+            return self._scenario_phase(world, seat, legal, obs)
         if phase == "setup_settlement" and self.level == "hard":
             return self._hard_founding(world, seat, legal)
         full = legal
@@ -78,12 +86,22 @@ class HeuristicBot(Trader, Planner, AddonPlayer):
             return action
         return self._best(world, seat, [a for a in legal if a.kind != "offer"] or legal)
 
+    def _dice_player(self) -> DiceBot:
+        """This bot's player for the Catan Dice Game (made on first use, seeded from this bot's RNG)."""
+        player = getattr(self, "_dice", None)
+        if player is None:
+            player = self._dice = DiceBot(self.level, self.rng.randrange(2**31), self.think_time)
+        return player
+
     def _main(self, game: Game, world: Game, seat: int, legal: list[Action], obs: dict[str, Any]) -> Action:
         """A move of the main phase: a trade offer, the hard level's planned move, or the best by value."""
         if trades_this_turn(obs, seat) >= MAX_TRADES_PER_TURN:  # no endless swapping with bank/market
             legal = [a for a in legal if a.kind not in TRADE_KINDS] or legal
         elif any(a.kind == "market" for a in legal):
             legal = self._market_moves(game, world, seat, legal, obs)
+        canal = self._maybe_canal_offer(game, world, seat, obs)  # the Erie Canal's tokens (S-5.4)
+        if canal is not None:
+            return canal
         offer = self._maybe_offer(world, seat, obs)
         if offer is not None and game.is_legal(offer):
             return offer

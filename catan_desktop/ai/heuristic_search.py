@@ -54,7 +54,7 @@ class Planner(HeuristicCore):
             return base
         options = []
         for a in g.legal_actions():
-            if a.kind in ("end", "offer"):
+            if a.kind in ("end", "offer", "canal_offer"):  # offers are decided apart from the plan
                 continue
             g2 = self._after(g, a, p)
             if g2 is None:

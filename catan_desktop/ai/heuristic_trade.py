@@ -74,7 +74,7 @@ class Trader(HeuristicCore):
     # --------------------------------------------------------------------------------------- trading
 
     def _near_win(self, world: Game, q: int) -> bool:
-        return world.visible_vp(q) >= world.rules.vp_target - 2
+        return world.visible_vp(q) >= world.vp_target - 2  # the table's target (S-4.1)
 
     def _answer(self, world: Game, p: int, legal: list[Action], obs: dict[str, Any]) -> Action:
         """Answer the active player's offer: accept, decline or counter, with a reason."""

@@ -190,6 +190,14 @@ class CardTracker:
             self._move(q, ev["to"], idx[ev["resource"]])
         elif t == "helper_alms_taken":
             self._taken(q, ev["victim"], ev.get("resource"), idx)
+        elif t == "canal_trade":  # the Erie Canal (S-5.4): cards for canal tokens, in the open
+            partner = ev["partner"]
+            for r, n in ev["give"].items():
+                if r in idx:
+                    self._move(q, partner, idx[r], n)
+            for r, n in ev["get"].items():
+                if r in idx:
+                    self._move(partner, q, idx[r], n)
         elif t == "helper_used":
             card = ev.get("card")
             if card in ("resource_balance", "seven_protection", "robber_to_desert") and ev.get("resource"):
@@ -222,6 +230,7 @@ _ADDON_EVENTS = frozenset(
         "helper_paid",
         "helper_alms_taken",
         "helper_used",
+        "canal_trade",
     }
 )
 
@@ -268,7 +277,8 @@ def sample_world(
     market_view = views.get("market")
     market = _module_settings(rules, "market")
     total = rules.bank_per_resource + (market["pile_per_resource"] if market is not None else 0)
-    pool_counts = [total - bank[i] - mine[i] for i in range(nres)]
+    extra_res, extra_dev = plugins_for(rules).stock(players)  # e.g. F-1's stock in a 3-6 player scenario
+    pool_counts = [total + extra_res[i] - bank[i] - mine[i] for i in range(nres)]
     if market_view:
         for name in market_view["open"] + market_view["discard"]:
             pool_counts[names.index(name)] -= 1
@@ -300,7 +310,7 @@ def sample_world(
     market_pile = [names[r] for r in pool]  # what no hand took is in the market pile, in a random order
 
     # development cards: the deck's composition minus ours and those seen played
-    full = dict(rules.dev_deck)
+    full = {kind: n + extra_dev[k] for k, (kind, n) in enumerate(rules.dev_deck)}
     own = obs["you"]["development_cards"]
     for k in DEV_KINDS:
         full[k] = full.get(k, 0) - own.get(k, 0)
@@ -399,8 +409,9 @@ def _module_sections(
             }
         elif name == "remote_cards":
             out[name] = {"deck": _sample_remote(rules, view["deck_size"], rng), "drawn": view["drawn"]}
-        elif name in ("token_removal", "token_robber", "special_building_phase"):
-            out[name] = view  # public in full: the reserves and types taken, the robber's token, the queue
+        elif name in ("token_removal", "token_robber", "special_building_phase", "scenario", "erie_canal"):
+            out[name] = view  # public in full: reserves and types taken, the robber's token, the queue, the
+            # scenario's chips and the canal tokens (their views hold their snapshot sections)
         elif name == "frenemies":  # Part A: our own faces are known, the rest is dealt from the unseen
             settings = _module_settings(rules, name) or {}
             table = {g: settings[f"{g}_tokens_per_player"] * obs["players"] for g in frenemies_state.GUILDS}

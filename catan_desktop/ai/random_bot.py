@@ -21,8 +21,9 @@ class RandomBot:
     def choose(self, game: Game, seat: int) -> Action:
         """Return a uniformly random legal action; raises ValueError when there is none."""
         actions = game.legal_actions()
-        if game.observation_offers_made() >= 1:
-            actions = [a for a in actions if a.kind != "offer"] or actions
+        offers = getattr(game, "observation_offers_made", None)  # a DiceGame has no offers
+        if offers is not None and offers() >= 1:
+            actions = [a for a in actions if a.kind not in ("offer", "canal_offer")] or actions
         if not actions:
             raise ValueError("no legal action to choose from")
         return actions[int(self.rng.random() * len(actions))]

@@ -204,7 +204,7 @@ def _variants() -> int:
     from ..paths import user_rules_dir
     from ..variants import list_variants
 
-    for info in list_variants():
+    for info in list_variants(games=None):  # board games and the Catan Dice Game's sheets
         own = f" ({_('your own')})" if info.own else ""
         if info.error:
             print(f"{info.name:<16} {_('BROKEN')}{own}: {info.error}")
@@ -262,6 +262,10 @@ def _simulate(args: argparse.Namespace) -> int:
                 rate=data["win_rate"][seat],
             )
         )
+    if data.get("game") == "dice":  # the Catan Dice Game: the classic score or the Plus VP, per seat
+        for seat, kind in enumerate(seats):
+            print(_("  seat {seat} ({kind}): average score {score:.1f}", seat=seat, kind=kind,
+                    score=data["average_vp"][seat]))
     print(_("  unfinished (turn cap {cap}): {n}", cap=args.max_turns, n=data["unfinished"]))
     if data["no_winner"]:
         print(_("  ended with no winner (collapse D-5.4, or stalemate): {n}", n=data["no_winner"]))

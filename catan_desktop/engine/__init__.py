@@ -2,6 +2,7 @@
 
 from . import modules  # registers the built-in rule modules
 from .actions import Action, make_bundle
+from .dice_game import DiceGame  # the Catan Dice Game (RULES.md Part C); registers its action kinds
 from .errors import ActionParseError, IllegalAction, RulesetError, SnapshotError
 from .game import Game
 from .ruleset import Ruleset, load_rules
@@ -10,6 +11,7 @@ __all__ = [
     "modules",
     "Action",
     "ActionParseError",
+    "DiceGame",
     "Game",
     "IllegalAction",
     "Ruleset",

@@ -18,7 +18,7 @@ from .legal import legal_actions
 from .module import RuleModule
 from .perform import perform
 from .plugins import Plugins, plugins_for
-from .queries import actor, harbour_rates, robber_start_hexes
+from .queries import actor, harbour_rates, robber_start_hexes, vp_target
 from .reasons import Reason
 from .ruleset import DEV_KINDS, Ruleset, load_rules
 from .scoring import longest_road_length, total_vp, visible_vp, vp_breakdown
@@ -77,9 +77,11 @@ class Game:
         rng = random.Random(seed)
         topo = topology_for(rules)
         setup = make_board(rules, topo, board, rng)
+        # a module may add cards for the player count (e.g. F-1.2's stock with 5-6 players in a 3-6 file)
+        extra_res, extra_dev = plugins_for(rules).stock(players)
         deck: list[str] = []
-        for kind, count in rules.dev_deck:
-            deck.extend([kind] * count)
+        for k, (kind, count) in enumerate(rules.dev_deck):
+            deck.extend([kind] * (count + extra_dev[k]))
         rng.shuffle(deck)
         n_res = len(rules.resources)
         state = State(
@@ -88,7 +90,7 @@ class Game:
             current=0,
             turn=0,
             hands=[[0] * n_res for _ in range(players)],
-            bank=[rules.bank_per_resource] * n_res,
+            bank=[rules.bank_per_resource + extra_res[r] for r in range(n_res)],
             dev_deck=deck,
             dev_hand=[[0] * len(DEV_KINDS) for _ in range(players)],
             dev_new=[[0] * len(DEV_KINDS) for _ in range(players)],
@@ -306,6 +308,12 @@ class Game:
     def observation_offers_made(self) -> int:
         """How many domestic offers the active player has made this turn (public information)."""
         return self.s.offers_made
+
+    @property
+    def vp_target(self) -> int:
+        """The points that win this game: the rule file's ``victory_points.target``, or a rule module's
+        (e.g. by the player count, S-4.1)."""
+        return vp_target(self)
 
     def harbour_rates(self, seat: int) -> dict[str, int]:
         """Return a seat's best bank rate per resource."""

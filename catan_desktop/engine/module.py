@@ -217,6 +217,23 @@ class RuleModule:
         after the founding phase, the road connection)."""
         return True
 
+    def road_allowed(self, g: Game, seat: int, edge: int) -> bool:
+        """Whether ``seat`` may build a road on the free path ``edge``, which their road network reaches
+        (after ``road_passes``): a rule about the path's far end, e.g. no second road to an unsettled
+        location space (S-3.2, Q-47)."""
+        return True
+
+    def vp_target(self, g: Game) -> int | None:
+        """The points a player needs to win in this game, when the module sets them (e.g. by the player
+        count, S-4.1), or None to keep the rule file's ``victory_points.target``."""
+        return None
+
+    def supply_for(self, players: int) -> tuple[list[int], list[int]] | None:
+        """Resource cards (per resource) and development cards (per DEV_KINDS) this module adds to the
+        game's stock with ``players`` at the table (e.g. F-1.2's larger stock with 5-6 players in a file for
+        3-6), or None: added to the bank and the deck at the start, and counted by the snapshot checks."""
+        return None
+
     def on_build(self, g: Game, seat: int, kind: str, where: int, founding: bool) -> bool:
         """After a settlement, city or road is placed. During the founding phase, return True to take over
         what comes next (the core then neither pays starting resources nor asks for the road)."""

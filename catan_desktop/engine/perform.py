@@ -22,6 +22,7 @@ from .queries import (
     counts,
     harbour_rates,
     road_spots,
+    vp_target,
 )
 from .ruleset import DEV_KINDS
 from .scoring import total_vp, update_largest_army, update_longest_road
@@ -52,7 +53,7 @@ def perform(g: Game, action: Action) -> None:
 def check_victory(g: Game, p: int) -> None:
     """End the game if seat ``p`` (the active player) has reached the target (B-11.2, reading Q-15)."""
     s = g.s
-    if s.phase != "over" and total_vp(g, p) >= g.rules.vp_target:
+    if s.phase != "over" and total_vp(g, p) >= vp_target(g):
         s.winners = [p]
         s.phase = "over"
         g.event("win", seat=p, vp=total_vp(g, p))

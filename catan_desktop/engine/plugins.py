@@ -10,13 +10,14 @@ from .actions import CORE_KINDS
 from .explain import KIND_PHASES
 from .module import REGISTRY, RuleModule, switched_on
 from .perform import SCORING_KINDS
-from .ruleset import Ruleset
+from .ruleset import DEV_KINDS, Ruleset
 from .state import PHASES
 
 _HOOKS = (
     "legal", "on_roll", "place_robber", "after_robber", "on_build", "on_cards_moved", "on_turn_end",
     "on_dev_card_lost", "extra_supply", "take_supply", "monopoly_take", "vp", "why_not", "on_seven",
-    "on_produce", "adjust_rates", "road_passes", "can_settle", "roll_dice", "dice_odds",
+    "on_produce", "adjust_rates", "road_passes", "can_settle", "roll_dice", "dice_odds", "road_allowed",
+    "vp_target", "supply_for",
 )
 _CACHE_SIZE = 64
 
@@ -27,6 +28,7 @@ class Plugins:
 
     def __init__(self, rules: Ruleset) -> None:
         self.modules: tuple[RuleModule, ...] = tuple(REGISTRY[name](rules) for name in switched_on(rules))
+        self.n_resources = len(rules.resources)
         self.by_name = {m.NAME: m for m in self.modules}
         self.phases: tuple[str, ...] = PHASES + tuple(p for m in self.modules for p in m.PHASES)
         self.phase_owner = {p: m for m in self.modules for p in m.PHASES}
@@ -65,6 +67,20 @@ class Plugins:
     can_settle: list[RuleModule]
     roll_dice: list[RuleModule]
     dice_odds: list[RuleModule]
+    road_allowed: list[RuleModule]
+    vp_target: list[RuleModule]
+    supply_for: list[RuleModule]
+
+    def stock(self, players: int) -> tuple[list[int], list[int]]:
+        """The resource cards (per resource) and development cards (per DEV_KINDS) the modules add to the
+        game's stock with ``players`` at the table (``RuleModule.supply_for``); zeros when none do."""
+        resources, dev = [0] * self.n_resources, [0] * len(DEV_KINDS)
+        for m in self.supply_for:
+            extra = m.supply_for(players)
+            if extra is not None:
+                resources = [a + b for a, b in zip(resources, extra[0], strict=True)]
+                dev = [a + b for a, b in zip(dev, extra[1], strict=True)]
+        return resources, dev
 
 
 def _overrides(module: RuleModule, hook: str) -> bool:

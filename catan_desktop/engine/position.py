@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .errors import SnapshotError
+from .queries import vp_target
 from .ruleset import DEV_KINDS
 from .scoring import longest_road_length, total_vp
 
@@ -311,7 +312,7 @@ def _check_largest_army(g: Game) -> None:
 
 
 def _check_winners(g: Game, may_end_without_winner: bool) -> None:
-    s, target = g.s, g.rules.vp_target
+    s, target = g.s, vp_target(g)
     if s.phase != "over":
         if s.winners:
             raise SnapshotError(
@@ -338,7 +339,7 @@ def _check_winners(g: Game, may_end_without_winner: bool) -> None:
 
 
 def _check_active_below_target(g: Game) -> None:
-    s, target = g.s, g.rules.vp_target
+    s, target = g.s, vp_target(g)
     if s.phase == "over" or s.turn == 0 or s.phase in _FOUNDING or s.phase in g.plugins.build_phases:
         return
     vp = total_vp(g, s.current)

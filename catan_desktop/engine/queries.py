@@ -85,6 +85,8 @@ def _road_spots(g: Game, p: int) -> list[int]:
         for e in topo.node_edges[n]:
             if edge_owner[e] < 0:
                 spots.add(e)
+    for m in g.plugins.road_allowed:  # e.g. no second road to an unsettled location space (Q-47)
+        spots = {e for e in spots if m.road_allowed(g, p, e)}
     return sorted(spots)
 
 
@@ -134,6 +136,16 @@ def _harbour_rates(g: Game, p: int) -> list[int]:
     for m in g.plugins.adjust_rates:  # e.g. harbours reached by road (S-3.3), a turn's 2:1 trade (S-5.3)
         m.adjust_rates(g, p, rates)
     return rates
+
+
+def vp_target(g: Game) -> int:
+    """The points that win this game: a rule module's (e.g. by the player count, S-4.1), else the rule
+    file's ``victory_points.target``."""
+    for m in g.plugins.vp_target:
+        target = m.vp_target(g)
+        if target is not None:
+            return target
+    return g.rules.vp_target
 
 
 def playable_dev(g: Game, p: int, kind: int) -> bool:

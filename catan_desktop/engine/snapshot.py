@@ -328,10 +328,12 @@ def _from_data(cls: type[Game], data: Any, rules: Ruleset | None, check: bool) -
     if len(raw_hands) != players:
         raise SnapshotError(f"hands must list {players} seats")
     hands = [_resources(rules, h, f"hands[{i}]") for i, h in enumerate(raw_hands)]
+    extra_res, extra_dev = plugins.stock(players)  # a module's cards for the player count (F-1.2)
     if "bank" in data:
         bank = _resources(rules, data["bank"], "bank")
     else:
-        bank = [rules.bank_per_resource - sum(h[r] for h in hands) for r in range(len(rules.resources))]
+        bank = [rules.bank_per_resource + extra_res[r] - sum(h[r] for h in hands)
+                for r in range(len(rules.resources))]
         if min(bank) < 0:
             raise SnapshotError("the hands hold more cards than the game has")
     dev_hand = [_devs(d, f"dev_cards[{i}]") for i, d in enumerate(rd.get("dev_cards", list, [{}] * players))]
@@ -360,7 +362,7 @@ def _from_data(cls: type[Game], data: Any, rules: Ruleset | None, check: bool) -
         deck = []
         for k, (kind, total) in enumerate(rules.dev_deck):
             used = sum(d[k] for d in dev_hand) + (sum(knights) if kind == "knight" else 0)
-            deck.extend([kind] * max(0, total - used))
+            deck.extend([kind] * max(0, total + extra_dev[k] - used))
         rng.shuffle(deck)
 
     trade = None
@@ -469,6 +471,9 @@ def _module_stocks(g: Game) -> dict[str, Any]:
     (each module's ``held_resources``, ``resource_supply``, ``held_dev_cards`` and ``dev_card_supply``)."""
     n_res, n_dev = len(g.rules.resources), len(DEV_KINDS)
     out: dict[str, Any] = {}
+    stock: dict[str, list[int]] = {}
+    if g.plugins.supply_for:
+        stock["extra_resource_supply"], stock["extra_dev_supply"] = g.plugins.stock(g.s.players)
     for key, size, read in (
         ("extra_resources", n_res, lambda m: m.held_resources(g)),
         ("extra_resource_supply", n_res, lambda m: m.resource_supply()),
@@ -476,6 +481,8 @@ def _module_stocks(g: Game) -> dict[str, Any]:
         ("extra_dev_supply", n_dev, lambda m: m.dev_card_supply()),
     ):
         parts = [x for x in map(read, g.plugins.modules) if x is not None]
+        if key in stock:  # the cards modules add for the player count (supply_for)
+            parts.append(stock[key])
         if parts:
             out[key] = [sum(col) for col in zip(*parts, strict=True)] if len(parts) > 1 else parts[0]
             assert len(out[key]) == size

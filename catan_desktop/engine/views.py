@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .dice import dice_odds
-from .queries import actor, harbour_rates
+from .queries import actor, harbour_rates, vp_target
 from .ruleset import DEV_KINDS
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def observation(g: Game, seat: int) -> dict[str, Any]:
         "active": s.current,
         "turn": s.turn,
         "dice": list(s.dice) if s.dice else None,
-        "vp_target": rules.vp_target,
+        "vp_target": vp_target(g),  # the rule file's, or a module's (by the player count, S-4.1)
         "board": {
             "hexes": [
                 {"id": topo.hex_ids[h], "terrain": s.terrain[h], "number": s.number[h] or None}
@@ -203,6 +203,7 @@ class SeatView:
     board_kind: str = "random"  # how the board was laid: "random", "balanced" or a named layout
     # the probability of each total 2..12 for the next roll, as the game's dice kind says (Game.dice_odds)
     dice_odds: dict[int, float] = field(default_factory=dict)
+    vp_target: int = 0  # the points that win this game (Game.vp_target; 0 only in a hand-made view)
 
     @property
     def is_over(self) -> bool:
@@ -259,4 +260,5 @@ def seat_view(g: Game, seat: int) -> SeatView:
         gained=tuple(tuple(x) for x in s.gained) if s.phase == "over" else None,
         board_kind=s.board_kind,
         dice_odds=dice_odds(g),
+        vp_target=vp_target(g),
     )

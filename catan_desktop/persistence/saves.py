@@ -1,6 +1,7 @@
 """Save files: versioned JSON with the variant's rules, seed, action history and a snapshot.
 
-Format (``"format": "catan-desktop-save"``, ``"version": 1``):
+Format (``"format": "catan-desktop-save"``, ``"version": 1``; a Catan Dice Game's save adds
+``"kind": "dice"``, its ``rules`` are the dice sheet's and its ``snapshot`` is ``DiceGame.to_json`` data):
 ``name``, ``saved_at`` (ISO time), ``variant``, ``rules`` (the complete rule mapping the game used, so a
 save never depends on the installed files), ``rules_sha256``, ``seed``, ``players``, ``board``,
 ``options``, ``history`` (every action as text), ``snapshot`` (``Game.to_json`` data, for quick loading),
@@ -19,7 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import Game, IllegalAction, Ruleset, RulesetError, SnapshotError
+from ..engine import DiceGame, Game, IllegalAction, Ruleset, RulesetError, SnapshotError
+from ..engine.any_game import is_dice_game
+from ..engine.dice_sheet import GAME_KIND as DICE
+from ..engine.dice_sheet import DiceSheet
 from .files import atomic_write_text
 
 # what malformed JSON content can raise below a field check (wrong types, huge numbers, deep nesting)
@@ -72,7 +76,13 @@ def rules_hash(rules: Ruleset) -> str:
 
 
 def save_document(game: Game, name: str = "", meta: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Return the save document for ``game`` as data."""
+    """Return the save document for ``game`` (or a DiceGame: ``"kind": "dice"``) as data."""
+    if is_dice_game(game):  # the Catan Dice Game: no board; its snapshot and rules say "dice"
+        return {**_document(game, name, meta, "sheet"), "kind": DICE}
+    return _document(game, name, meta, game.s.board_kind)
+
+
+def _document(game: Any, name: str, meta: dict[str, Any] | None, board: str) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -83,7 +93,7 @@ def save_document(game: Game, name: str = "", meta: dict[str, Any] | None = None
         "rules_sha256": rules_hash(game.rules),
         "seed": game.seed,
         "players": game.players,
-        "board": game.s.board_kind,
+        "board": board,
         "options": game.options,
         "history": list(game.history),
         "snapshot": json.loads(game.to_json()),
@@ -155,10 +165,11 @@ def load_bytes(raw: bytes, path: str | os.PathLike[str] = "<memory>", verify: bo
     if problem is not None:
         raise SaveError(path, problem)
     try:
-        rules = Ruleset.from_dict(doc["rules"])
-        if doc["rules_sha256"] != rules_hash(rules):
+        dice = doc.get("kind") == DICE  # a Catan Dice Game (DiceGame)
+        rules = DiceSheet.from_dict(doc["rules"]) if dice else Ruleset.from_dict(doc["rules"])
+        if doc["rules_sha256"] != rules_hash(rules):  # type: ignore[arg-type]
             raise SaveError(path, N_("the rules stored in the save were edited (checksum mismatch)"))
-        game = Game.from_json(json.dumps(doc["snapshot"]), rules=rules)
+        game = (DiceGame if dice else Game).from_json(json.dumps(doc["snapshot"]), rules=rules)  # type: ignore[arg-type]
     except KeyError as exc:
         raise SaveError(path, N_("the save is missing its {section!r} section"), section=exc.args[0]) from exc
     except RulesetError as exc:
@@ -197,6 +208,7 @@ _FIELDS: dict[str, tuple[type, ...]] = {
     "options": (dict,),
     "history": (list,),
     "meta": (dict,),
+    "kind": (str,),  # "dice" for a Catan Dice Game; absent for the board game
 }
 _REQUIRED = ("rules", "rules_sha256", "snapshot")
 _TYPE_NAMES = {dict: "a mapping", str: "text", int: "a whole number", list: "a list"}
@@ -225,6 +237,13 @@ def document_problem(doc: dict[str, Any]) -> str | None:
 
 def replay(doc: dict[str, Any], rules: Ruleset | None = None) -> Game:
     """Rebuild a game by replaying a save document's history from its seed; raises engine errors."""
+    if doc.get("kind") == DICE:
+        sheet = rules if isinstance(rules, DiceSheet) else DiceSheet.from_dict(doc["rules"])
+        dice_game = DiceGame.new(sheet, players=doc["players"], seed=doc["seed"])
+        dice_game.options = dict(doc.get("options") or {})
+        for text in doc["history"]:
+            dice_game.apply(text)
+        return dice_game  # type: ignore[return-value]
     rules = rules or Ruleset.from_dict(doc["rules"])
     game = Game.new(rules, players=doc["players"], seed=doc["seed"], board=doc["board"])
     game.options = dict(doc.get("options") or {})

@@ -6,7 +6,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..i18n import N_, _, ngettext
+from .dice import DICE_YOURS, describe_dice
 from .events_addons import ADDON_YOURS, describe_addon
+from .scenarios import SCENARIO_EVENTS, SCENARIO_YOURS, describe_scenario
 
 CARD_NAMES = {
     "knight": N_("Knight"),
@@ -101,6 +103,8 @@ YOURS = {  # the viewer's own moves in the second person: Italian "You" takes no
         "You developed {hex} with the {tokens} token(s), paying {paid}, and took {n} {res} from the market"
     ),
     **ADDON_YOURS,  # the add-on games' own (events_addons.py)
+    **DICE_YOURS,  # the Catan Dice Game's own (dice.py)
+    **SCENARIO_YOURS,  # the scenarios' own (scenarios.py)
 }
 
 
@@ -121,6 +125,8 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     seat = event.get("seat")
     you = viewer is not None and seat == viewer  # grammar from the seat, never from comparing names
     who = _("You") if you else names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    if isinstance(t, str) and t.startswith("dice_"):  # the Catan Dice Game (dice.py)
+        return describe_dice(event, names, viewer, who, you, _said)
     if t == "roll":
         d = event["dice"]
         return _said(you, "{who} rolled {a} + {b} = {total}", who=who, a=d[0], b=d[1], total=d[0] + d[1])
@@ -318,4 +324,6 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         if you:
             return _("You rolled highest and start")
         return _said(you, "{who} rolled highest and starts", who=who)
+    if t in SCENARIO_EVENTS:  # the scenario maps and the Erie Canal
+        return describe_scenario(event, names, viewer, who, you, _said)
     return describe_addon(event, names, viewer, who, you, _said, list_text)  # Frenemies, Helpers

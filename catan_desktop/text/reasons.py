@@ -16,7 +16,9 @@ from typing import Any
 from ..engine.reasons import install_wording
 from ..i18n import N_, _, ngettext, tr
 from .addons import ADDON_REASONS, GUILD_NAMES, HELPER_NAMES
+from .dice import DICE_SPECIAL
 from .events import CARD_NAMES, list_text
+from .scenarios import SCENARIO_PHASE_WORDS, SCENARIO_REASONS
 
 # code -> the sentence, with {fields} filled from the reason's parameters (after _FIELDS below)
 REASONS: dict[str, str] = {
@@ -106,6 +108,7 @@ REASONS: dict[str, str] = {
            "or an unused development card (D-6)")
     ),
     **ADDON_REASONS,  # Frenemies and Helpers (text/addons.py)
+    **SCENARIO_REASONS,  # the scenario maps and the Erie Canal (text/scenarios.py)
 }
 
 # codes whose sentence depends on a parameter, with singular and plural forms
@@ -134,6 +137,7 @@ PHASE_WORDS = {
     "special_build": N_("build or pass in the special building phase"),
     "remove_token": N_("take a number token next to the new settlement"),
     "market_cap": N_("put the open market cards above the cap aside"),
+    **SCENARIO_PHASE_WORDS,  # text/scenarios.py
 }
 
 
@@ -168,6 +172,7 @@ _SPECIAL: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "need_resources": lambda p: _(_COSTS[p["item"]], cost=cost_text(p["cost"])),
     "no_pieces_left": lambda p: _(_NO_PIECES[p["piece"]]),
     "discard_exactly": _discard,
+    **DICE_SPECIAL,  # the Catan Dice Game (text/dice.py)
 }
 
 

@@ -81,6 +81,7 @@ class VariantInfo:
     path: Path
     error: str | None = None
     own: bool = False  # one of the player's own rule files (paths.user_rules_dir), not shipped with the game
+    game: str = "board"  # the rule file's ``game:``: "board", or "dice" (the Catan Dice Game, DiceGame)
 
 
 class RuleLoader(yaml.SafeLoader):
@@ -522,12 +523,19 @@ def load_variant(name_or_path: str, overrides: Mapping[str, object] | None = Non
     return data
 
 
-def list_variants() -> list[VariantInfo]:
+def list_variants(games: tuple[str, ...] | None = ("board",)) -> list[VariantInfo]:
     """Return every installed rule file sorted by name, then the player's own ones (``own``); a broken one
     comes back with ``error`` set (its ``file:line`` problems), never hiding the others.
 
+    ``games``: the kinds of game listed (a rule file's ``game:``): the board games by default; ``("dice",)``
+    the Catan Dice Game's sheets; None every file. A broken file is always listed.
     Raises FileNotFoundError when the installed rules folder itself is missing.
     """
+    found = _all_variants()
+    return [info for info in found if games is None or info.error or info.game in games]
+
+
+def _all_variants() -> list[VariantInfo]:
     shipped = [_info(path) for path in sorted(paths.rules_dir().glob("*.yaml"))]
     names = {info.name for info in shipped}
     own = []
@@ -553,4 +561,4 @@ def _info(path: Path, own: bool = False) -> VariantInfo:
     players = data["players"]
     assert isinstance(players, dict)  # validated
     return VariantInfo(str(data["name"]), str(data["title"]), str(data["description"]),
-                       players["min"], players["max"], path, own=own)
+                       players["min"], players["max"], path, own=own, game=str(data.get("game", "board")))

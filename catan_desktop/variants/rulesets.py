@@ -8,6 +8,7 @@ A loaded variant is cached until one of the rule files it could read changes on 
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import os
 from collections.abc import Mapping
@@ -17,8 +18,10 @@ from typing import Any
 from catan_desktop import paths
 from catan_desktop.engine.errors import RulesetError
 from catan_desktop.engine.ruleset import Ruleset
+from catan_desktop.i18n import Msg
 from catan_desktop.variants.loader import load_variant
 from catan_desktop.variants.schema import apply_overrides, format_path, validate_ruleset
+from catan_desktop.variants.schema_nodes import at
 
 _CACHE_SIZE = 32
 
@@ -28,6 +31,7 @@ class VariantsSource:
 
     def __init__(self) -> None:
         self._cache: dict[tuple[str, str, tuple[tuple[str, int, int], ...]], Ruleset] = {}
+        self._data_cache: dict[tuple[str, str, tuple[tuple[str, int, int], ...]], dict[str, Any]] = {}
 
     def validate(self, data: Mapping[str, Any]) -> list[str]:
         """Return every schema problem of a rule mapping as 'key.path: message' (empty when valid)."""
@@ -37,7 +41,10 @@ class VariantsSource:
             problems = validate_ruleset(data)
         except RecursionError:
             return ["<top>: the rule set is nested too deeply"]
-        return [f"{format_path(p.path) if p.path else '<top>'}: {p.message}" for p in problems]
+        found = [f"{format_path(p.path) if p.path else '<top>'}: {p.message}" for p in problems]
+        if not found and data.get("game", "board") != "board":  # a valid dice game's rules: not a Ruleset
+            found.append(_not_a_board_game(data.get("game")))
+        return found
 
     def resolve(
         self, variant: str | os.PathLike[str] | Mapping[str, Any], options: Mapping[str, Any] | None
@@ -55,11 +62,48 @@ class VariantsSource:
         key = (text, json.dumps(dict(options or {}), sort_keys=True, default=repr), _stamp(text))
         cached = self._cache.get(key)
         if cached is None:
-            cached = Ruleset.build(load_variant(text, options or None))  # validated by the loader
+            data = load_variant(text, options or None)  # validated by the loader
+            if data.get("game", "board") != "board":  # e.g. rules/dice-game.yaml: DiceGame.new plays it
+                raise RulesetError([at(text, _not_a_board_game(data.get("game")))])
+            cached = Ruleset.build(data)
             if len(self._cache) >= _CACHE_SIZE:
                 self._cache.clear()
             self._cache[key] = cached
         return cached
+
+    def load_data(self, variant: str | os.PathLike[str] | Mapping[str, Any],
+                  options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Return the validated rule mapping of a name, a path or a mapping (any ``game:``, e.g. a dice
+        game's sheet for ``engine.dice_sheet``) with ``options`` applied; raises RulesetError for a mapping
+        and RuleFileError for a file, listing every problem."""
+        if isinstance(variant, Mapping):
+            data = dict(variant)
+            try:
+                if options:
+                    data = apply_overrides(data, options)
+                problems = validate_ruleset(data)
+            except ValueError as exc:  # OverrideError lists every unknown key
+                raise RulesetError([f"<options>: {exc}"]) from exc
+            except RecursionError:
+                raise RulesetError(["<top>: the rule set is nested too deeply"]) from None
+            if problems:
+                raise RulesetError(
+                    [f"{format_path(p.path) if p.path else '<top>'}: {p.message}" for p in problems])
+            return copy.deepcopy(data)
+        text = os.fspath(variant)
+        key = (text, json.dumps(dict(options or {}), sort_keys=True, default=repr), _stamp(text))
+        cached = self._data_cache.get(key)
+        if cached is None:
+            cached = load_variant(text, options or None)
+            if len(self._data_cache) >= _CACHE_SIZE:
+                self._data_cache.clear()
+            self._data_cache[key] = cached
+        return copy.deepcopy(cached)
+
+
+def _not_a_board_game(game: object) -> Msg:
+    return Msg("game: this rule file is for the game '{game}', not a board game (the Catan Dice Game is "
+               "played with DiceGame.new)", game=game)
 
 
 def _stamp(variant: str) -> tuple[tuple[str, int, int], ...]:

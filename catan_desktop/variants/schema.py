@@ -16,6 +16,7 @@ from catan_desktop.engine.module import REGISTRY as MODULE_REGISTRY
 from catan_desktop.engine.module import Setting, option_values
 from catan_desktop.i18n import Msg
 from catan_desktop.variants.board_checks import Board, check_board, check_layouts, check_resources_used
+from catan_desktop.variants.dice_schema import check_other_game
 from catan_desktop.variants.founding_room import check_founding_room
 from catan_desktop.variants.map_schema import MAP, MAP_LAYOUT, check_map_board, check_map_board_shape
 from catan_desktop.variants.schema_nodes import (
@@ -197,6 +198,7 @@ RULESET = Fields(
     optional={
         "extends": Text(),
         "replace": ListOf(Text()),
+        "game": Text(),  # "board" (the default); any other game is checked by check_other_game (dice_schema)
         "modules": ListOf(Text(), unique=True),
         "summary": ListOf(Text()),
         "colours": ListOf(Text(), min_items=1, unique=True),
@@ -323,6 +325,9 @@ def validate_ruleset(data: dict[str, Any]) -> list[Problem]:
         return [Problem((), Msg(
             "a rule file must be a mapping of keys to values, not {got}",
             got=describe(data)))]
+    other_game = check_other_game(data)  # game: dice (dice_schema.py)
+    if other_game is not None:
+        return other_game
     out: list[Problem] = []
     board_value = data.get("board")
     if isinstance(board_value, dict) and "map" in board_value:

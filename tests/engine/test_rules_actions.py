@@ -73,6 +73,20 @@ SAMPLES = [
     "helper_alms 2",
     "helper_flip",
     "helper_swap free_port",
+    "canal ore",  # the Erie Canal (S-5.3, S-5.4)
+    "canal_offer 2 canal=1 for ore=2",
+    "canal_offer 1 brick=1,wool=1 for canal=1",
+    "reroll 0,2,5",  # the Catan Dice Game (C-2.1, C-2.2, C-4, C-5)
+    "build road 4",
+    "swap 3 ore knight 6",
+    "gold 1,4 brick",
+    "canal_accept",
+    "canal_reject",
+    "reroll 0,2,5",  # the Catan Dice Game (RULES.md Part C)
+    "build road 4",
+    "build settlement 11",
+    "swap 3 ore knight 1",
+    "gold 1,4 brick",
 ]
 
 

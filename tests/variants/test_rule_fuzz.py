@@ -29,11 +29,14 @@ import pytest
 
 from catan_desktop import paths
 from catan_desktop.cli.main import main as cli_main
-from catan_desktop.engine import Game, Ruleset
+from catan_desktop.engine import DiceGame, Game, Ruleset
+from catan_desktop.engine.dice_sheet import DiceSheet
 from catan_desktop.variants import RuleFileError, load_rule_file
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-SOURCES = sorted(paths.rules_dir().glob("*.yaml")) + [FIXTURES / "map_island.yaml"]
+SOURCES = sorted(  # board games only: test_dice_sheet_schema.py checks the dice sheets
+    s for s in paths.rules_dir().glob("*.yaml") if not s.stem.startswith("dice-game")
+) + [FIXTURES / "map_island.yaml"]
 MUTANTS_PER_FILE = 100  # the suite's share; bench/fuzz.py rules --count N tries more
 PLAY_ACTIONS = 300  # random moves per game in the suite (the bench plays longer games)
 MAX_LISTED = 5000  # more legal actions than this at once is a hang in the making
@@ -414,6 +417,23 @@ def play(rules: Ruleset, seed: int, max_actions: int) -> int:
     return played
 
 
+def play_dice(sheet: DiceSheet, seed: int, max_actions: int) -> int:
+    """Play random dice games (a DiceGame) for the smallest and the largest table; as ``play``."""
+    rng = random.Random(seed)
+    played = 0
+    for players in sorted({sheet.players_min, sheet.players_max}):
+        with deadline(GAME_SECONDS, f"a {players}-player dice game"):
+            game = DiceGame.new(sheet, players=players, seed=rng.randrange(2**31))
+            for _ in range(max_actions):
+                if game.is_over:
+                    break
+                legal = game.legal_actions()
+                assert legal and len(legal) <= MAX_LISTED, f"{len(legal)} legal actions in phase {game.phase}"
+                game.apply(rng.choice(legal))
+                played += 1
+    return played
+
+
 def check_mutant(path: Path, folder: Path, seed: int, max_actions: int = PLAY_ACTIONS,
                  cli: bool = False) -> str:
     """Load the rule file at ``path``; return ``"refused"`` (a well-formed RuleFileError) or ``"played"``.
@@ -427,8 +447,11 @@ def check_mutant(path: Path, folder: Path, seed: int, max_actions: int = PLAY_AC
         check_problems(err.problems, folder)
         outcome = "refused"
     else:
-        rules = Ruleset.build(data)
-        play(rules, seed, max_actions)
+        if data.get("game") == "dice":  # the Catan Dice Game's sheets (rules/dice-game*.yaml)
+            play_dice(DiceSheet.build(data), seed, max_actions)
+        else:
+            rules = Ruleset.build(data)
+            play(rules, seed, max_actions)
         outcome = "played"
     if cli:
         check_validate(path, outcome == "played")

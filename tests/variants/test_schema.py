@@ -90,7 +90,8 @@ def test_optional_keys_are_checked(base_data: dict[str, Any]) -> None:
     base_data.update(extends=3, summary="one line", modules=["zzz"])
     assert sorted(messages(base_data)) == [
         "extends: must be text, not the number 3",
-        f"modules[0]: unknown module 'zzz' (expected one of: {', '.join(sorted(KNOWN_MODULES))})",
+        # more than ten known modules: the message no longer lists them all (a close name is still suggested)
+        "modules[0]: unknown module 'zzz'",
         "summary: must be a list, not the text 'one line'",
     ]
 
@@ -109,6 +110,8 @@ def test_known_modules_and_unknown_modules_get_a_hint(
         "stalemate",
         "frenemies",
         "helpers",
+        "scenario",
+        "erie_canal",
     } == KNOWN_MODULES
     monkeypatch.setattr(schema, "KNOWN_MODULES", frozenset({"market", "helpers"}))
     base_data["modules"] = ["market", "helpres"]

@@ -4,6 +4,10 @@ When the active player ends the turn, each other player in turn, starting on the
 development cards, then pass (``end``); no trading and no playing cards (F-3.3). A card bought then can be
 played from its owner's next turn (F-3.6, in the core's ``next_turn``); points gained then win only at the
 start of the owner's own turn (Q-15).
+
+Setting ``from_players`` (default 0: always): the phase only comes with at least that many players, so a
+rule file for 3-6 players (the scenarios, S-1.1: "Part F's components if needed") lists the module with
+``from_players: 5`` and plays the special building phase only with 5 or 6.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action
 from ..errors import SnapshotError
 from ..legal import build_actions
-from ..module import RuleModule, register
+from ..module import RuleModule, Setting, register
 from ..perform import HANDLERS, next_turn
 from ..reasons import Reason
 
@@ -49,6 +53,11 @@ class SpecialBuildingPhase(RuleModule):
     PHASES = ("special_build",)
     ACTIONS = {kind: ("special_build",) for kind in _BUILD_KINDS}
     BUILD_PHASES = frozenset({"special_build"})
+    SETTINGS = {
+        "from_players": Setting(
+            "count", 0, 0, "the phase comes only with at least this many players (0: always; F-3, S-1.1)", 8
+        ),
+    }
 
     def new_state(self, g: Game) -> BuildQueue:
         return BuildQueue()
@@ -101,7 +110,7 @@ class SpecialBuildingPhase(RuleModule):
 
     def on_turn_end(self, g: Game) -> bool:
         s = g.s
-        if s.players < 2:
+        if s.players < max(2, self.cfg["from_players"]):
             return False
         p = s.current  # F-3.2: the others, clockwise from the player on the active player's left
         g.s.modules[self.NAME].queue = [(p + k) % s.players for k in range(1, s.players)]

@@ -26,7 +26,7 @@ class AddonUI:
     """One add-on's part of the game screen. Every hook has a do-nothing default."""
 
     MODULE = ""  # the rule module it belongs to
-    ROW = 26  # the height of its row on a player panel (at scale 1)
+    ROW = 26  # the height of its row on a player panel (at scale 1; 0: no row)
 
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
@@ -90,8 +90,11 @@ def addons_for(scene: GameScene) -> list[AddonUI]:
     """The add-on parts of ``scene``'s rule modules, in the rule file's order."""
     from .frenemies_ui import FrenemiesUI
     from .helpers_ui import HelpersUI
+    from .scenario_ui import CanalUI, ScenarioUI
 
-    known: dict[str, type[AddonUI]] = {FrenemiesUI.MODULE: FrenemiesUI, HelpersUI.MODULE: HelpersUI}
+    known: dict[str, type[AddonUI]] = {
+        ui.MODULE: ui for ui in (FrenemiesUI, HelpersUI, ScenarioUI, CanalUI)
+    }
     return [known[m](scene) for m in scene.game.rules.modules if m in known]
 
 

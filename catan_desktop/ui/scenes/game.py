@@ -143,7 +143,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         a larger UI-scale setting applies where the window has room for it. Heights at scale 1, in px."""
         w, h = self.app.size
         players = len(self.config.seats)
-        panel = (120 if getattr(self, "has_reserve", False) else 92) + 26 * len(getattr(self, "addons", ()))
+        extra = sum(a.ROW for a in getattr(self, "addons", ()))  # the add-ons' rows on each panel
+        panel = (120 if getattr(self, "has_reserve", False) else 92) + extra
         left = 46 + 8 + players * (panel + 8) + (340 if getattr(self, "has_market", False) else 0)
         rows = 3 if getattr(self, "has_develop", False) else 2  # rows of build buttons
         rows += 1 if any(a.buttons() for a in getattr(self, "addons", ())) else 0  # the add-ons' buttons

@@ -370,6 +370,7 @@ SHORTCUTS = [
     ("D / 5", N_("Catan a Dois: develop terrain (then click a glowing hex)")),
     ("F / C", N_("Frenemies: the guild table / give a card")),
     ("P", N_("Helpers: your helper card")),
+    ("K", N_("Erie Canal: play or trade canal tokens")),
     ("B", N_("Trade with the bank")),
     ("U / Ctrl+Z", N_("Undo your last build or bank trade")),
     ("Right-click", N_("Cancel building")),
@@ -384,7 +385,7 @@ class HelpDialog(OverlayScene):
     """The keyboard shortcuts."""
 
     def build(self) -> None:
-        rect = centred_rect(self.app.size, 640, 510)
+        rect = centred_rect(self.app.size, 640, 530)
         panel = UIPanel(rect, manager=self.ui, object_id="#dialog")
         UILabel(
             pygame.Rect(16, 10, rect.w - 32, 34),

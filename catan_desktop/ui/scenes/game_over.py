@@ -133,8 +133,7 @@ class GameOverScene(PanelOverlay):
                     )
             except (FileNotFoundError, pygame.error):
                 pass
-        vp = self.game.rules.vp_target
-        target = getattr(self.config, "vp_target", None) or vp
+        target = self.game.vp_target  # the scenarios' target depends on the player count (S-4.1)
         sub = _("First to {vp} points \u00b7 {turns} turns", vp=target, turns=self.game.turn)
         exhausted = self.collapse()
         if exhausted is not None:

@@ -33,7 +33,7 @@ class PanelsPart:
 
     def _addons_compact(self, rect: pygame.Rect) -> bool:
         """Whether the add-ons' rows share a line with the status (a short panel: five or six players)."""
-        return bool(self.addons) and rect.h < self.px(self._panel_height()) - self.px(4)
+        return any(a.ROW for a in self.addons) and rect.h < self.px(self._panel_height()) - self.px(4)
 
     def _draw_addon_rows(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         """The add-ons' rows (favours, helper) above the counters; on a short panel (five or six players)
@@ -41,14 +41,17 @@ class PanelsPart:
         s = self.px
         if not self.addons:
             return
+        shown = [a for a in self.addons if a.ROW]
+        if not shown:
+            return
         if self._addons_compact(rect):
             row = pygame.Rect(rect.x + s(24), rect.y + s(48), rect.w - s(24) - s(70), s(22))
-            part = row.w // len(self.addons)
-            for i, addon in enumerate(self.addons):
+            part = row.w // len(shown)
+            for i, addon in enumerate(shown):
                 addon.draw_panel_row(surface, pygame.Rect(row.x + i * part, row.y, part, row.h), seat, True)
             return
-        y = rect.bottom - s(32) - sum(s(a.ROW) for a in self.addons)
-        for addon in self.addons:
+        y = rect.bottom - s(32) - sum(s(a.ROW) for a in shown)
+        for addon in shown:
             addon.draw_panel_row(surface, pygame.Rect(rect.x + s(24), y, rect.w - s(34), s(addon.ROW - 2)),
                                  seat, False)  # fmt: skip
             y += s(addon.ROW)

@@ -1,27 +1,37 @@
 """Scenarios & variants: every installed rule file and the player's own ones (paths.user_rules_dir), with
-its description; play one, read its rules, or open the folder of one's own rule files.
+a picture of its board drawn from the rule file (render.preview), its players, its target and its
+description; play one, read its rules, or open the folder of one's own rule files.
 
-A broken rule file is listed too, with its ``file:line`` problems in red, and cannot be played.
+A broken rule file is listed too, with its ``file:line`` problems in red and no picture, and cannot be
+played. Up and Down choose the variant above or below.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UIImage
 
+from ...engine import load_rules
 from ...i18n import N_, _, tr
 from ...paths import user_rules_dir
+from ...render.palette import BORDER, INK_SOFT, PARCHMENT_DARK
+from ...render.preview import board_preview
 from ...variants import VariantInfo, list_variants
 from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font, show_folder
 
 if TYPE_CHECKING:
     from ..app import App
 
+PREVIEW_SHARE = 0.45  # of the details pane's height, above its text
+DOT = " \u00b7 "
+
 
 class VariantsScene(ScreenScene):
-    """A list of variants on the left, the chosen one's details on the right; Play this, Rules, Back."""
+    """A list of variants on the left; on the right the chosen one's board above its details; Play this,
+    Rules, Back."""
 
     panel_size = (1040, 620)
 
@@ -36,13 +46,19 @@ class VariantsScene(ScreenScene):
         playable = [i for i, v in enumerate(self.variants) if v.error is None]
         base = [i for i, v in enumerate(self.variants) if v.name == "base" and v.error is None]
         self.selected: int | None = (base or playable or [None])[0] if self.variants else None
+        self._targets: dict[int, int | None] = {}
+        self.pane = pygame.Rect(0, 0, 0, 0)  # the details pane (panel coordinates): the picture, then text
+        self.preview_rect = pygame.Rect(0, 0, 0, 0)
+        self.preview_image: UIImage | None = None
+        self.has_preview = False
 
-    def _label(self, v: VariantInfo) -> str:
+    def _label(self, v: VariantInfo, short: bool = False) -> str:
+        """The list's line for ``v``; ``short`` leaves the player count off (the details show it)."""
         # the leading spaces are the item's left margin (the list's items ignore the theme's padding)
         own = f"  \u00b7  {_('your own')}" if v.own else ""
         if v.error:
             return f"   \u26a0 {v.name}  ({_('broken')}){own}"
-        if v.own:  # the player count is in the details: the list stays one short line
+        if v.own or short:  # the player count is in the details: the list stays one short line
             return f"   {_(v.title)}{own}"
         players = (
             str(v.players_min) if v.players_min == v.players_max else f"{v.players_min}\u2013{v.players_max}"
@@ -58,6 +74,12 @@ class VariantsScene(ScreenScene):
         self.list, self.details = self.list_and_details(
             inner, list_w, items, self.selected, self._details(), _("No variants are installed.")
         )
+        self._fit_labels()
+        self.pane = pygame.Rect(self.details.relative_rect)
+        edge = self.pane.inflate(-2 * self._shadow(), -2 * self._shadow())  # a box's edge: inside its shadow
+        self.preview_rect = pygame.Rect(edge.topleft, (edge.w, round(edge.h * PREVIEW_SHARE)))
+        blank = pygame.Surface(self.preview_rect.size, pygame.SRCALPHA)
+        self.preview_image = UIImage(self.preview_rect, blank, manager=self.ui, container=panel)
         self.back_button, self.folder_button, self.rules_button, self.play_button = self.footer_buttons(
             inner,
             [
@@ -68,7 +90,82 @@ class VariantsScene(ScreenScene):
                 (_("Play this"), _("Set up a game of this variant (Enter)"), True),
             ],
         )
+        self._show_preview()
         self._sync_buttons()
+
+    def _fit_labels(self) -> None:
+        """Shorten the list's lines that are wider than its items (a long scenario title, a long language):
+        first without the player count, then with the title cut behind an ellipsis."""
+        shown = [item["button_element"] for item in self.list.item_list] if self.list is not None else []
+        sample = next((b for b in shown if b is not None), None)
+        if self.list is None or sample is None or sample.font is None:
+            return
+        font, room = sample.font, sample.rect.w - 16  # the item's border and a margin on the right
+        for v, item in zip(self.variants, self.list.item_list, strict=True):
+            text = item["text"]
+            if font.size(text)[0] <= room:
+                continue
+            text = self._label(v, short=True)
+            while font.size(text)[0] > room and len(text) > 4:
+                text = text[:-2].rstrip() + "\u2026"
+            item["text"] = text
+            if item["button_element"] is not None:
+                item["button_element"].set_text(text)
+
+    # the details pane ------------------------------------------------------------------------------
+
+    def _show_preview(self) -> None:
+        """Show the chosen variant's board above its text, or give the text the whole pane when it has
+        none (a broken rule file, or none chosen)."""
+        picture = self._framed_preview()
+        self.has_preview = picture is not None
+        image = self.preview_image
+        if image is not None:
+            if picture is not None:
+                image.set_image(picture)
+                image.show()
+            else:
+                image.hide()
+        top = self.preview_rect.bottom + self.px(10) - self._shadow() if picture is not None else self.pane.y
+        rect = pygame.Rect(self.pane.x, top, self.pane.w, self.pane.bottom - top)
+        if pygame.Rect(self.details.relative_rect) != rect:
+            self.details.set_relative_position(rect.topleft)
+            self.details.set_dimensions(rect.size)
+            self.details.rebuild()  # at once: pygame_gui would stretch the old box for 0.2 s first
+
+    def _shadow(self) -> int:
+        """The width of the details box's shadow, outside its visible edge."""
+        return int(getattr(self.details, "shadow_width", 0))
+
+    def _framed_preview(self) -> pygame.Surface | None:
+        """The chosen variant's board on a parchment mount with a brown edge, like the panels; None when it
+        has no picture."""
+        if self.problem or self.selected is None or self.variants[self.selected].error:
+            return None
+        outer = self.preview_rect
+        mat, radius = self.px(6), self.px(10)
+        inner = outer.move(-outer.x, -outer.y).inflate(-2 * mat, -2 * mat)
+        board = board_preview(self.app.assets, self.variants[self.selected].path, inner.size)
+        if board is None:
+            return None
+        out = pygame.Surface(outer.size, pygame.SRCALPHA)
+        pygame.draw.rect(out, PARCHMENT_DARK, out.get_rect(), border_radius=radius)
+        pygame.draw.rect(out, BORDER, out.get_rect(), width=max(2, self.px(2)), border_radius=radius)
+        rounded = pygame.Surface(inner.size, pygame.SRCALPHA)  # the board with its corners rounded too
+        pygame.draw.rect(rounded, (255, 255, 255, 255), rounded.get_rect(), border_radius=radius - mat // 2)
+        rounded.blit(board, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        out.blit(rounded, inner.topleft)
+        pygame.draw.rect(out, INK_SOFT, inner.inflate(2, 2), width=1, border_radius=radius - mat // 2 + 1)
+        return out
+
+    def _target(self, index: int) -> int | None:
+        """The victory points variant ``index`` is played to (None when its rules cannot be read)."""
+        if index not in self._targets:
+            try:
+                self._targets[index] = load_rules(str(self.variants[index].path)).vp_target
+            except Exception:  # noqa: BLE001 (listed with its problems already; the text leaves it out)
+                self._targets[index] = None
+        return self._targets[index]
 
     def _details(self) -> str:
         return self._variant_details() + (
@@ -95,15 +192,55 @@ class VariantsScene(ScreenScene):
                 f"<font color='{ERROR_RED}'>{problems}</font><br><br>"
                 f"<font pixel_size={self.px(13)}>{path_html(_('File:') + ' ', v.path, 72)}</font>"
             )
-        players = (
+        facts = [
             _("{n} players", n=v.players_min)
             if v.players_min == v.players_max
             else _("{lo}\u2013{hi} players", lo=v.players_min, hi=v.players_max)
-        )
+        ]
+        target = self._target(self.selected)
+        if target is not None:
+            facts.append(_("first to {n} victory points", n=target))
         return (
-            heading + f"<b>{esc(players)}</b> \u00b7 {esc(v.name)}<br><br>{esc(_(v.description))}<br><br>"
-            f"<font pixel_size={self.px(13)}>{path_html(_('File:') + ' ', v.path, 72)}</font>"
+            heading + f"<b>{esc(DOT.join(facts))}</b><br><br>{esc(_(v.description))}<br><br>"
+            f"<font pixel_size={self.px(13)}>{path_html(v.name + DOT + _('File:') + ' ', v.path, 72)}</font>"
         )
+
+    def choose(self, index: int) -> None:
+        """Show variant ``index`` (a click in the list, Up or Down): marked in the list, its board, its
+        details and the buttons it allows, all in the next frame."""
+        self.selected = index
+        self._mark_in_list(index)
+        self._show_preview()
+        self.details.set_text(self._details())
+        self._sync_buttons()
+        self.app.mark_dirty()
+
+    def step_selection(self, step: int) -> None:
+        """Up and Down: choose the variant above or below."""
+        if not self.variants:
+            return
+        index = 0 if self.selected is None else min(max(self.selected + step, 0), len(self.variants) - 1)
+        if index != self.selected:
+            self.choose(index)
+
+    def _mark_in_list(self, index: int) -> None:
+        """Select item ``index`` of the list (alone) and scroll it into view."""
+        if self.list is None:
+            return
+        for i, item in enumerate(self.list.item_list):
+            item["selected"] = i == index
+            button = item["button_element"]
+            if button is not None and i == index:
+                button.select()
+            elif button is not None:
+                button.unselect()
+        bar = self.list.scroll_bar
+        if bar is not None:
+            top, bottom = index / len(self.variants), (index + 1) / len(self.variants)
+            if top < bar.start_percentage:
+                bar.set_scroll_from_start_percentage(top)
+            elif bottom > bar.start_percentage + bar.visible_percentage:
+                bar.set_scroll_from_start_percentage(bottom - bar.visible_percentage)
 
     def _sync_buttons(self) -> None:
         ok = self.selected is not None and self.variants[self.selected].error is None
@@ -153,13 +290,14 @@ class VariantsScene(ScreenScene):
             return False
         return True
 
+    def shortcuts(self) -> dict[int, Any]:
+        return {pygame.K_UP: lambda: self.step_selection(-1), pygame.K_DOWN: lambda: self.step_selection(1)}
+
     def on_widget_event(self, event: pygame.event.Event) -> bool:
         if event.ui_element is self.list:
             chosen = self.list.get_single_selection(include_object_id=True)
             if chosen is not None:
-                self.selected = int(chosen[1].removeprefix("#variant_"))
-                self.details.set_text(self._details())
-                self._sync_buttons()
+                self.choose(int(chosen[1].removeprefix("#variant_")))
             return True
         return False
 
@@ -174,5 +312,15 @@ class VariantsScene(ScreenScene):
             and event.ui_element is self.list
         ):
             self.play()
+            return True
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION
+            and event.ui_element is self.list
+            and self.selected is not None
+        ):
+            # a click on the chosen item left none selected: it stays chosen, as its details do (a click on
+            # another item drops the chosen one too, and has selected the new one already)
+            if self.list.get_single_selection() is None:
+                self._mark_in_list(self.selected)
             return True
         return super().handle_event(event)
