@@ -11,7 +11,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import sys  # noqa: E402
 import types  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -77,6 +77,19 @@ class Driver:
 @pytest.fixture
 def drive(app: App) -> Driver:
     return Driver(app)
+
+
+@pytest.fixture
+def drive_at(home: Path) -> Iterator[Callable[[tuple[int, int]], tuple[App, Driver]]]:
+    """An app of a given size with its driver (for tests that try several window sizes)."""
+
+    def make(size: tuple[int, int]) -> tuple[App, Driver]:
+        application = App(size=size)
+        pygame.event.clear()
+        return application, Driver(application)
+
+    yield make
+    pygame.event.clear()
 
 
 class FakeGameScene(Scene):

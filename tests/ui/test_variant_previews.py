@@ -257,23 +257,3 @@ def test_resizing_the_window_lays_the_picture_out_again(app: App) -> None:
     assert big[0] > small[0] and big[1] > small[1]
     assert_a_board(shown_picture(app, scene))
     assert scene.details.rect.top > scene.preview_image.rect.bottom
-
-
-@pytest.fixture
-def drive_at(home: Path):  # type: ignore[no-untyped-def]
-    """An app of a given size with its driver."""
-    import sys
-
-    # tests/ui/conftest.py's Driver: several folders have a conftest module, so find this one by its file
-    here = Path(__file__).with_name("conftest.py").resolve()
-    ui_conftest = next(m for m in list(sys.modules.values())
-                       if getattr(m, "__file__", None) and Path(m.__file__).resolve() == here)
-    Driver = ui_conftest.Driver  # noqa: N806
-
-    def make(size: tuple[int, int]) -> tuple[App, Driver]:
-        application = App(size=size)
-        pygame.event.clear()
-        return application, Driver(application)
-
-    yield make
-    pygame.event.clear()
