@@ -12,8 +12,11 @@ expectation of the best choice.
   the sheet's VP still in reach and the awards within reach; the hard level also counts taking an award
   from another player (denying it) and looks at the leader.
 
-Levels: **easy** plans each roll as if it were the last and discounts the future heavily; **normal** also
-looks one roll ahead only, with the full heuristic; **hard** looks over both rerolls (a full expectimax).
+Levels (measured by bench/dice_ai.py; bench/README.md): **easy** plans each roll as if it were the last,
+discounts the future heavily and values swaps little; **normal** also looks one roll ahead only, with the
+full heuristic, and counts awards within reach weakly; **hard** looks over both rerolls (a full expectimax),
+values an unused knight swap by the best open structure it helps pay for (an ore swap while the 30-point
+city is open), counts awards fully and taking one from another player.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level(1, Tuning(discount=0.35, swap_specific=0.3, swap_wild=0.5), 0.0, 0.3, 1.5),
     "normal": Level(1, Tuning(), 0.0, 0.3, 2.5),
-    "hard": Level(2, Tuning(swap_specific=0.5, swap_wild=1.0, swap_share=0.25), 5.0, 1.0, 3.0),
+    "hard": Level(2, Tuning(swap_specific=0.5, swap_wild=1.0, swap_share=0.25), 10.0, 1.0, 2.0),
 }
 WIN = 1000.0
 

@@ -32,7 +32,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..engine import ActionParseError, Game, IllegalAction, Ruleset, RulesetError, SnapshotError
+from ..engine import ActionParseError, DiceGame, Game, IllegalAction, Ruleset, RulesetError, SnapshotError
+from ..engine.dice_sheet import GAME_KIND as DICE
+from ..engine.dice_sheet import DiceSheet
 from .files import atomic_write_text
 from .saves import LoadedSave, SaveError
 
@@ -61,7 +63,7 @@ def record_text(game: Game, name: str = "", meta: dict[str, Any] | None = None) 
         f"variant: {game.rules.name}",
         f"seed: {game.seed}",
         f"players: {game.players}",
-        f"board: {game.seat_view(0).board_kind}",
+        f"board: {getattr(game.seat_view(0), 'board_kind', 'sheet')}",  # a DiceGame has a sheet, no board
         f"options: {json.dumps(game.options, sort_keys=True, ensure_ascii=False)}",
         f"meta: {json.dumps(meta or {}, sort_keys=True, ensure_ascii=False)}",
         f"rules: {json.dumps(game.rules.to_json_data(), sort_keys=True, ensure_ascii=False)}",
@@ -146,8 +148,10 @@ def parse_record(raw: bytes, path: str | os.PathLike[str] = "<memory>") -> Loade
     meta = _json(path, fields, "meta", dict) if "meta" in fields else {}
     board = fields["board"][1]
     try:
-        rules = Ruleset.from_dict(rules_data)
-        game = Game.new(rules, players=players, seed=seed, board=board)
+        if rules_data.get("game") == DICE:  # the Catan Dice Game (issue 18)
+            game: Any = DiceGame.new(DiceSheet.from_dict(rules_data), players=players, seed=seed)
+        else:
+            game = Game.new(Ruleset.from_dict(rules_data), players=players, seed=seed, board=board)
     except RulesetError as exc:
         raise SaveError(path, N_("line {line}: the record's rules or set-up are invalid: {problems}"),
                         line=fields["rules"][0], problems="; ".join(exc.problems)) from exc

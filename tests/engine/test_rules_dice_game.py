@@ -495,3 +495,19 @@ def test_the_log_reads_as_sentences() -> None:
     game.apply("build road 0")
     texts = [describe(e, ["Ann"], viewer=None) for e in game.log]
     assert texts[-2:] == ["Ann turned two gold into 1 grain", "Ann built road 0"]
+
+
+def test_saves_and_game_records_keep_a_dice_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The board game's save path with ``"kind": "dice"`` (persistence.saves) and its records."""
+    from catan_desktop.persistence import export_record, load_game, read_record, save_game
+
+    game = DiceGame.new(PLUS, players=2, seed=12)
+    rng = random.Random(12)
+    for _ in range(80):
+        game.apply(rng.choice(game.legal_actions()))
+    save_game(game, tmp_path / "dice.json", "Dice", {"seats": ["Ann", "Bo"]})
+    loaded = load_game(tmp_path / "dice.json", verify=True)
+    assert isinstance(loaded.game, DiceGame) and loaded.game.to_json() == game.to_json()
+    assert json.loads((tmp_path / "dice.json").read_text())["kind"] == "dice"
+    export_record(game, tmp_path / "dice.catan.txt", "Dice")
+    assert read_record(tmp_path / "dice.catan.txt").game.to_json() == game.to_json()
