@@ -139,8 +139,11 @@ def _harbour_rates(g: Game, p: int) -> list[int]:
 
 
 def vp_target(g: Game) -> int:
-    """The points that win this game: a rule module's (e.g. by the player count, S-4.1), else the rule
+    """The points that win this game: the game's option ``victory_points.target`` when it was set (a target
+    the players chose, New game), else a rule module's (e.g. by the player count, S-4.1), else the rule
     file's ``victory_points.target``."""
+    if "victory_points.target" in g.options:
+        return g.rules.vp_target  # the rules were loaded with the option: it is their target
     for m in g.plugins.vp_target:
         target = m.vp_target(g)
         if target is not None:

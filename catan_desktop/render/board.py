@@ -106,13 +106,14 @@ class BoardRenderer:
             surface.get_size(),
             layout.rect,
             size,
+            layout.origin,
             topo.hex_axial,
             tuple(s.terrain),
             tuple(s.number),
             tuple(tuple(x) for x in getattr(s, "extra_tokens", None) or ()),
             tuple(s.harbours),
             hidden_hex_numbers,
-            map_key(topo),
+            map_key(s),
         )
         if self._static is None or key != self._static_key:
             self.static_builds += 1

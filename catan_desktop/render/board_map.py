@@ -2,8 +2,10 @@
 
 A map board (``topo.is_map``, scenarios such as Corsica, RULES.md Part S) is printed with its location
 spaces and the paths between them: each path gets a small marker bar at its middle (red for a red path,
-S-3.3) and a dotted track where it leaves the hex sides; each location a round space, gold with a star
-for a Catan chip spot (S-2.2), ringed in blue by a canal (S-5.2), and its place name on a label below.
+S-3.3) and a dotted track where it leaves the hex sides; each location space (a named location, S-3.1) a
+round space, gold with a star for a Catan chip spot (S-2.2), ringed in blue by a canal (S-5.2), and its place
+name on a label below; each plain corner (a rule module's ``plain`` intersections: roads pass it, nobody
+settles there) a small dot.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from .sprites import SS, SpriteCache, blit_centred
 
 # Sizes in hex radii (layout.size)
 LOCATION = 0.30  # a location space's diameter
+CORNER = 0.12  # a plain corner's dot: roads pass it, nobody settles there
 PATH_MARK_LEN, PATH_MARK_W = 0.40, 0.11  # the marker bar in the middle of a path
 TRACK_DOT = 0.07  # the dots of a path that leaves the hex sides
 NAME_PX = 0.20  # place-name text height
@@ -28,11 +31,22 @@ CHIP_GOLD = (232, 186, 64)
 CANAL_BLUE = (46, 116, 196)
 
 
-def map_key(topo: Any) -> tuple[Any, ...]:
-    """What a map board adds to the static layer's key: its locations, paths, names and marks."""
+def map_key(board: Any) -> tuple[Any, ...]:
+    """What a map board (a seat view's, or a bare topology's) adds to the static layer's key: its locations,
+    paths, names and marks."""
+    topo = getattr(board, "topo", board)
     if not getattr(topo, "is_map", False):
         return ()
-    return (topo.node_xy, topo.edge_nodes, topo.node_names, topo.chip_nodes, topo.canal_nodes, topo.red_edges)
+    return (topo.node_xy, topo.edge_nodes, topo.node_names, topo.chip_nodes, topo.canal_nodes, topo.red_edges,
+            plain_corners(board))
+
+
+def plain_corners(board: Any) -> frozenset[int]:
+    """The map's plain corners: intersections where roads meet and nobody may build, as a rule module's
+    public view lists them (``plain``: the scenario module's unnamed intersections, S-3.1). Without such
+    a module every intersection of a map is a location space."""
+    modules = getattr(board, "modules", None) or {}
+    return frozenset(n for view in modules.values() if isinstance(view, dict) for n in view.get("plain", ()))
 
 
 def draw_map_paths(base: pygame.Surface, layout: BoardLayout, sprites: SpriteCache) -> None:
@@ -67,14 +81,22 @@ def _draw_track(
 
 
 def draw_map_locations(
-    base: pygame.Surface, layout: BoardLayout, badges: list[tuple[Point, float]], sprites: SpriteCache
+    base: pygame.Surface,
+    layout: BoardLayout,
+    badges: list[tuple[Point, float]],
+    sprites: SpriteCache,
+    plain: frozenset[int] = frozenset(),
 ) -> None:
     """The location spaces (chip spots and canal rings marked), then their place names where they fit
-    (clear of the harbour ``badges``: centre and radius in px)."""
+    (clear of the harbour ``badges``: centre and radius in px); the ``plain`` corners as small dots."""
     topo = layout.topo
     size = layout.size
     for n in range(topo.num_nodes):
-        spot = _location(sprites, size, n in topo.chip_nodes, n in topo.canal_nodes)
+        chip, canal = n in topo.chip_nodes, n in topo.canal_nodes
+        if n in plain and not (chip or canal):  # a plain corner: roads pass it, nobody settles there
+            spot = _corner(sprites, size)
+        else:
+            spot = _location(sprites, size, chip, canal)
         blit_centred(base, spot, layout.node_pos(n))
     labels = {n: _name_label(sprites, name, size) for n, name in enumerate(topo.node_names) if name}
     spots = place_labels(layout, {n: label.get_size() for n, label in labels.items()}, badges)
@@ -124,6 +146,21 @@ def _dot(sprites: SpriteCache, size: float, red: bool) -> pygame.Surface:
         c = dim * SS / 2
         pygame.draw.circle(big_s, (*INK, 190), (c, c), (r + 0.015 * size) * SS)
         pygame.draw.circle(big_s, (*(RED_PATH if red else PARCHMENT), 240), (c, c), r * SS)
+        spr = sprites.put(key, pygame.transform.smoothscale(big_s, (dim, dim)))
+    return spr
+
+
+def _corner(sprites: SpriteCache, size: float) -> pygame.Surface:
+    """A plain corner of the paths: a small ink-ringed dot, much smaller than a location space."""
+    key = ("corner", round(size * 4))
+    spr = sprites.get(key)
+    if spr is None:
+        r = CORNER * size / 2
+        dim = math.ceil(2 * r + 0.08 * size) + 2
+        big_s = pygame.Surface((dim * SS, dim * SS), pygame.SRCALPHA)
+        c = dim * SS / 2
+        pygame.draw.circle(big_s, (*INK, 230), (c, c), (r + 0.025 * size) * SS)
+        pygame.draw.circle(big_s, (*PARCHMENT, 255), (c, c), r * SS)
         spr = sprites.put(key, pygame.transform.smoothscale(big_s, (dim, dim)))
     return spr
 

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from .assets import AssetError
-from .board_map import draw_map_locations, draw_map_paths
+from .board_map import draw_map_locations, draw_map_paths, plain_corners
 from .layout import BoardLayout, Point
 from .sprites import SS, SpriteCache, blit_centred
 from .tokens import TOKEN_DY, board_of, is_unproductive, token_centres, token_diameter, tokens_on
@@ -72,7 +72,7 @@ def build_static(
 
     if topo.is_map:
         badges = [(layout.harbour_anchor(e), BADGE * size / 2) for e, _kind in s.harbours]
-        draw_map_locations(base, layout, badges, sprites)
+        draw_map_locations(base, layout, badges, sprites, plain_corners(s))
 
     if not hidden:
         for h in range(topo.num_hexes):

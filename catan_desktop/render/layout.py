@@ -28,7 +28,14 @@ class BoardLayout:
     island, in hex radii. ``size`` is the resulting hex radius in pixels (corner to centre).
     """
 
-    def __init__(self, topo: Topology, rect: tuple[int, int, int, int], sea_margin: float = 0.85) -> None:
+    def __init__(
+        self,
+        topo: Topology,
+        rect: tuple[int, int, int, int],
+        sea_margin: float = 0.85,
+        zoom: float = 1.0,
+        focus: Point | None = None,
+    ) -> None:
         x, y, w, h = rect
         if w <= 0 or h <= 0:
             raise ValueError(f"board rect must have a positive size, got {rect!r}")
@@ -50,12 +57,17 @@ class BoardLayout:
         max_y = max(p[1] for p in self._land)
         span_w = max_x - min_x + 2 * self.sea_margin
         span_h = max_y - min_y + 2 * self.sea_margin
-        self.size: float = min(w / span_w, h / span_h)
+        self.fit_size: float = min(w / span_w, h / span_h)  # the whole board in view
+        self.zoom = max(1.0, float(zoom))
+        self.size: float = self.fit_size * self.zoom
+        # the unit-space point in the middle of the view: the board's centre, or ``focus`` when zoomed in,
+        # kept where the view stays on the board and its sea margin
+        self._box = (min_x - self.sea_margin, min_y - self.sea_margin, max_x + self.sea_margin,
+                     max_y + self.sea_margin)
+        self.focus: Point = self.clamp_focus(focus if focus is not None else ((min_x + max_x) / 2,
+                                                                             (min_y + max_y) / 2))
         # screen position of the unit-space origin (the centre of axial hex (0, 0))
-        self.origin: Point = (
-            x + w / 2 - (min_x + max_x) / 2 * self.size,
-            y + h / 2 - (min_y + max_y) / 2 * self.size,
-        )
+        self.origin: Point = (x + w / 2 - self.focus[0] * self.size, y + h / 2 - self.focus[1] * self.size)
         self.centre: Point = (x + w / 2, y + h / 2)
 
         self._hex_xy = [self._to_screen(topo.hex_centre(h)) for h in range(topo.num_hexes)]
@@ -72,10 +84,23 @@ class BoardLayout:
         self._edge_hexes = [tuple(x) for x in edge_hexes]
 
     def __repr__(self) -> str:
-        return f"BoardLayout(rect={self.rect}, size={self.size:.2f})"
+        return f"BoardLayout(rect={self.rect}, size={self.size:.2f}, zoom={self.zoom:.2f})"
 
     def _to_screen(self, p: Point) -> Point:
         return (self.origin[0] + p[0] * self.size, self.origin[1] + p[1] * self.size)
+
+    def to_unit(self, x: float, y: float) -> Point:
+        """The unit-space point (hex radii, as ``Topology``) under screen position ``(x, y)``."""
+        return ((x - self.origin[0]) / self.size, (y - self.origin[1]) / self.size)
+
+    def clamp_focus(self, focus: Point) -> Point:
+        """``focus`` moved just enough that the view (the rect at this zoom) stays on the board's box."""
+        _x, _y, w, h = self.rect
+        half_w, half_h = w / 2 / self.size, h / 2 / self.size
+        x0, y0, x1, y1 = self._box
+        fx = (x0 + x1) / 2 if x1 - x0 <= 2 * half_w else min(max(focus[0], x0 + half_w), x1 - half_w)
+        fy = (y0 + y1) / 2 if y1 - y0 <= 2 * half_h else min(max(focus[1], y0 + half_h), y1 - half_h)
+        return (fx, fy)
 
     # ------------------------------------------------------------------------------------------ positions
 
@@ -138,10 +163,20 @@ class BoardLayout:
 
     @classmethod
     def fitting(cls, topo: Topology, rect: tuple[int, int, int, int], harbour_edges: Sequence[int],
-                badge: float, sea_margin: float = 0.75) -> BoardLayout:
+                badge: float, sea_margin: float = 0.75, zoom: float = 1.0,
+                focus: Point | None = None) -> BoardLayout:
         """A layout whose harbour badges (``badge`` hex radii across) also stay inside ``rect``: the sea
         margin grows just enough where a badge would be cut off (issue 12: at 800x600 the east harbour was
-        cut by the board's edge), so a roomy window keeps the larger board."""
+        cut by the board's edge), so a roomy window keeps the larger board. ``zoom`` (1 = the whole board)
+        and ``focus`` (the unit-space point in the middle of the view) then enlarge a part of it."""
+        layout = cls._fitting(topo, rect, harbour_edges, badge, sea_margin)
+        if zoom > 1.0:
+            layout = cls(topo, rect, layout.sea_margin, zoom, focus)
+        return layout
+
+    @classmethod
+    def _fitting(cls, topo: Topology, rect: tuple[int, int, int, int], harbour_edges: Sequence[int],
+                 badge: float, sea_margin: float) -> BoardLayout:
         layout = cls(topo, rect, sea_margin)
         for _ in range(3):
             x, y, w, h = layout.rect

@@ -390,3 +390,10 @@ def test_a_chip_still_on_a_spot_a_road_reaches_is_refused() -> None:
 def test_a_building_on_a_plain_intersection_is_refused() -> None:
     with pytest.raises(SnapshotError, match="is no location space"):
         position(settlements={"x3_6": 0})
+
+
+def test_s4_1_a_target_the_players_chose_wins_over_the_player_count() -> None:
+    """New game's target (the option ``victory_points.target``) replaces S-4.1's, in saves too."""
+    g = Game.new(ISLE, players=3, seed=1, options={"victory_points.target": 9})
+    assert g.vp_target == 9 and g.observation(0)["modules"]["scenario"]["target"] == 9
+    assert Game.from_json(g.to_json()).vp_target == 9

@@ -21,7 +21,7 @@ from catan_desktop.engine.topology import build_topology, topology_for
 from catan_desktop.render import palette
 from catan_desktop.render.assets import Assets
 from catan_desktop.render.board import BoardRenderer
-from catan_desktop.render.board_map import CHIP_GOLD, PARCHMENT, RED_PATH, map_key
+from catan_desktop.render.board_map import CHIP_GOLD, PARCHMENT, RED_PATH, map_key, plain_corners
 from catan_desktop.render.layout import BoardLayout, place_labels
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "map_island.yaml"
@@ -139,3 +139,29 @@ def test_a_map_board_draws_headless_to_a_png(
 def test_only_map_boards_add_to_the_static_key(map_game: Game) -> None:
     assert map_key(build_topology((3, 4, 5, 4, 3))) == ()
     assert map_key(map_game.topo) != ()
+
+
+def test_a_scenarios_plain_corners_are_small_dots_and_its_towns_round_spaces(
+    display: pygame.Surface, assets: Assets
+) -> None:
+    """S-3.1: the scenario module's view lists the plain corners (no building); they are drawn as small
+    dots, the location spaces as round parchment spaces: the dot's parchment ends nearer its centre."""
+    game = Game.new("new-york", players=4, seed=2)
+    view = game.seat_view(0)
+    plain = plain_corners(view)
+    marked = set(view.topo.chip_nodes) | set(view.topo.canal_nodes)
+    spaces = set(view.modules["scenario"]["locations"]) - marked
+    assert plain and spaces and not plain & spaces
+    surface = pygame.Surface(SIZE)
+    layout = BoardLayout(view.topo, (0, 0, *SIZE))
+    BoardRenderer(assets).draw(surface, view, layout, palette.CLASSIC)
+
+    def parchment_at(n: int, radius: float) -> bool:
+        x, y = layout.node_pos(n)
+        seen = surface.get_at((round(x), round(y - radius * layout.size)))[:3]  # above: labels go below
+        return sum(abs(a - b) for a, b in zip(seen, PARCHMENT, strict=True)) < 60
+
+    free = [n for n in spaces if view.node_owner[n] < 0]
+    assert all(parchment_at(n, 0.11) for n in free)  # inside a location space (0.15 radii across)
+    assert not any(parchment_at(n, 0.11) for n in plain)  # past a dot's edge (0.06 radii)
+    assert plain_corners(Game.new("base", seed=1).seat_view(0)) == frozenset()  # no module, no plain corners

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action
 from ..errors import SnapshotError
 from ..module import RuleModule, Setting, read_section, register
-from ..queries import actor
+from ..queries import actor, vp_target
 from ..reasons import Reason
 from ..ruleset import DEV_KINDS
 
@@ -215,7 +215,7 @@ class Scenario(RuleModule):
             "taken": [list(t) for t in st.taken],
             "chips": [len(t) for t in st.taken],
             "chip_vp": self.cfg["chip_vp"],
-            "target": self.vp_target(g),
+            "target": vp_target(g),  # the game's: a chosen target wins over S-4.1
             "large": large_table(g),
             "locations": sorted(spaces),
             "plain": [n for n in range(g.topo.num_nodes) if n not in spaces],

@@ -16,7 +16,6 @@ from ...engine.views import SeatView
 from ...i18n import _
 from ...persistence import LoadedSave, SaveError
 from ...render.board import BoardRenderer, Hover
-from ...render.board_static import BADGE
 from ...render.layout import BoardLayout
 from ...render.palette import COLOUR_BLIND, WOOD
 from ...text import save_problem
@@ -34,6 +33,7 @@ from .game_hand import HandPart
 from .game_header import draw_coach_panel, draw_header, hide_coach
 from .game_log import LogLine, LogPart
 from .game_panels import PanelsPart
+from .game_zoom import BoardView
 
 if TYPE_CHECKING:
     from ..app import App
@@ -75,6 +75,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         self.buttons: dict[str, UIButton] = {}
         self.play_buttons: dict[str, UIButton] = {}
         self.layout: BoardLayout | None = None
+        self.board_view = BoardView()
         self._rng = random.Random()
         self._ui_state: tuple[Any, ...] | None = None
         self._scale_key: tuple[Any, ...] | None = None
@@ -192,9 +193,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
 
     def build(self) -> None:
         r = self.regions()
-        harbours = [e for e, _kind in self.view.harbours]
         room = r["board"].inflate(-self.px(8), -self.px(8))  # the harbours keep clear of the board's edge
-        self.layout = BoardLayout.fitting(self.view.topo, tuple(room), harbours, BADGE, sea_margin=0.3)
+        self.layout = self.board_view.layout(self.view, tuple(room))  # zoomed in or not (game_zoom.py)
         right = r["right"]
         y = self.build_buttons(right)
         x0, bw, s = right.x + self.px(14), right.w - self.px(28), self.px
@@ -239,7 +239,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         if event.type == pygame.MOUSEWHEEL and self.scroll_log(event.y):
             self.app.mark_dirty()
             return True
-        if super().handle_event(event):
+        if super().handle_event(event) or self.board_view.handle(self, event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self._mouse = (event.pos, time.perf_counter())
@@ -401,6 +401,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
                     draw_mark(self, surface, {"pos": pos, "seat": seat}, 0.12)
             for addon in self.addons:
                 addon.draw_board(surface)
+            self.board_view.draw_badge(self, surface)
             draw_coach_panel(self, surface)
             surface.set_clip(None)
         self._draw_top(surface, r["top"])

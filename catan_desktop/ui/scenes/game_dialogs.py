@@ -375,7 +375,8 @@ SHORTCUTS = [
     ("U / Ctrl+Z", N_("Undo your last build or bank trade")),
     ("Right-click", N_("Cancel building")),
     ("G", N_("Hide or show the first-game tip (what to do now and why)")),
-    ("Mouse wheel", N_("Scroll back in the log (hover a line to see its place on the board)")),
+    ("Mouse wheel", N_("Over the log: scroll back (hover a line to see its place); over the board: zoom")),
+    ("+ / - / 0", N_("Zoom the board in / out / show it whole; drag it or use the arrow keys to move it")),
     ("H / F1", N_("This help")),
     ("Esc", N_("Pause menu: save, load, settings, rules, quit")),
 ]

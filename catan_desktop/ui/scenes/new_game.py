@@ -13,7 +13,7 @@ import pygame
 from pygame_gui.elements import UIDropDownMenu, UIImage, UILabel, UITextEntryLine
 
 from ...ai import BOT_KINDS, DEFAULT_BOT
-from ...engine import RulesetError, load_rules
+from ...engine import Game, RulesetError, load_rules
 from ...engine.boards import board_kinds
 from ...i18n import N_, _, tr
 from ...render.palette import CLASSIC, COLOUR_BLIND, emblem, rgb
@@ -78,6 +78,7 @@ class NewGameScene(ScreenScene):
         self.board = "random"
         self.seed_text = str(new_seed())
         self.vp_target: int | None = None
+        self._targets: dict[tuple[str, int], int] = {}  # default_vp by variant and players
         self.dice = "ordinary"
         self._prefill(variant)
 
@@ -118,7 +119,7 @@ class NewGameScene(ScreenScene):
         self.variant = name
         self.rules = None
         self.boards = ["random", "balanced"]
-        lo, hi, self.default_vp = 3, 4, 10
+        lo, hi = 3, 4
         try:
             rules = load_rules(name)
         except (RulesetError, RuleFileError, OSError):
@@ -126,7 +127,7 @@ class NewGameScene(ScreenScene):
         if rules is not None:
             self.rules = rules
             self.boards = board_kinds(rules)
-            lo, hi, self.default_vp = rules.players_min, rules.players_max, rules.vp_target
+            lo, hi = rules.players_min, rules.players_max
         self.player_range = range(lo, hi + 1)
         before = self.players
         self.players = min(max(self.players, lo), hi)
@@ -139,6 +140,20 @@ class NewGameScene(ScreenScene):
         if not keep_board:
             self.vp_target = None
         self.fix_colours()
+
+    @property
+    def default_vp(self) -> int:
+        """The variant's own target at this many players: a scenario's depends on them (S-4.1: 13 / 12 / 10),
+        so it is the target of a game set up with these rules."""
+        if self.rules is None:
+            return 10
+        key = (self.rules.name, self.players)
+        if key not in self._targets:
+            try:
+                self._targets[key] = Game.new(self.rules, players=self.players, seed=0).vp_target
+            except RulesetError:
+                self._targets[key] = self.rules.vp_target
+        return self._targets[key]
 
     def seats_join(self, before: int) -> None:
         """Seats that join a larger table play at the level of the computers already chosen (issue 12:

@@ -1,6 +1,7 @@
 """The rules reference's sections for the add-on games: Frenemies (RULES.md Part A: how favours are earned,
 the guild table with its costs, the limits) and Helpers (Part H: the lifecycle and every card of the rule
-file, with the note on cards whose printed text was not found). The numbers come from the rule file's
+file, with the note on cards whose printed text was not found), and the scenario maps' (rules_scenarios.py).
+The numbers come from the rule file's
 ``module_settings``; the words from the text layer."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ...text.addons import GUILD_NAMES
 from ...text.helper_texts import helper_effect, helper_name, helper_note, helper_role, helper_when
 from ..widgets import esc
 from .frenemies_dialogs import FAVOURS
+from .rules_scenarios import canal_html, scenario_html
 
 
 def _li(text: str) -> str:
@@ -86,4 +88,8 @@ def addon_rules_html(rules: Ruleset, heading: Callable[[str], str]) -> str:
         out += frenemies_html(rules, heading)
     if "helpers" in rules.modules:
         out += helpers_html(rules, heading)
+    if "scenario" in rules.modules:
+        out += scenario_html(rules, heading)
+    if "erie_canal" in rules.modules:
+        out += canal_html(rules, heading)
     return "".join(out)
