@@ -1,15 +1,18 @@
-"""The computer players in the Frenemies and Helpers add-ons (issues 15 and 16): strength and habits.
+"""The computer players in the add-ons and scenarios (issues 15, 16, 17): strength and habits.
 
-For each add-on (rules/frenemies.yaml and rules/helpers.yaml) and each rung (hard vs normal,
+For each add-on or scenario (rules/frenemies.yaml, rules/helpers.yaml, rules/corsica.yaml,
+rules/new-york.yaml, rules/new-york-erie-canal.yaml) and each rung (hard vs normal,
 normal vs easy), plays N four-player games with two seats of each level, alternating A-B-A-B and
 B-A-B-A so both sit in every position equally often; game i uses seed ``--seed + i``. A side wins a game
 when one of its seats wins. Prints, per add-on and rung: the share of games won by the first-named level
 with a 95 % Wilson interval (a clear margin means the lower end is above 50 %), and per level: favours
 earned (by the way earned) and used per seat and game (Frenemies), helpers used per seat and game (Helpers),
-and the decision time p95 over every decision that level took.
+Catan chips taken and canal tokens earned, played and traded per seat and game (the scenarios), and the
+decision time p95 over every decision that level took.
 
-    python bench/addons_ai.py 20                     # 20 games per add-on and rung
+    python bench/addons_ai.py 20                     # 20 games per add-on and rung (the two add-ons)
     python bench/addons_ai.py 200 --jobs 2 --json
+    python bench/addons_ai.py 200 --addon corsica --addon new-york-erie-canal --rung hard:normal
 """
 
 from __future__ import annotations
@@ -35,6 +38,14 @@ ADDONS = {
     "frenemies": ROOT / "rules/frenemies.yaml",
     "helpers": ROOT / "rules/helpers.yaml",
 }
+SCENARIOS = {name: ROOT / f"rules/{name}.yaml" for name in ("corsica", "new-york", "new-york-erie-canal")}
+VARIANTS = {**ADDONS, **SCENARIOS}
+HABITS = {  # what the summary prints per level
+    "frenemies": ("earned", "used", "exchanged", "gifts_offered", "gifts_refused"),
+    "helpers": ("helpers_used", "helper_flipped", "helper_swapped"),
+    **{name: ("catan_chip", "canal_token", "canal_played", "canal_trade") for name in SCENARIOS},
+}
+SCENARIO_EVENTS = ("catan_chip", "canal_token", "canal_played", "canal_trade")
 RUNGS = ("hard:normal", "normal:easy")
 EARN = ("robber", "gift", "join", "joined")  # the ways a favour is earned (A-3); "exchange" is not one
 MAX_TURNS = 400
@@ -43,7 +54,7 @@ MAX_TURNS = 400
 def _play(task: tuple[str, str, str, int]) -> dict[str, Any]:
     addon, a, b, seed = task
     order = [a, b, a, b] if seed % 2 == 0 else [b, a, b, a]
-    game = Game.new(str(ADDONS[addon]), players=4, seed=seed)
+    game = Game.new(str(VARIANTS[addon]), players=4, seed=seed)
     bots = [create_bot(kind, seed=seed * 101 + k) for k, kind in enumerate(order)]
     times: dict[str, list[float]] = {a: [], b: []}
     while not game.is_over and game.turn < MAX_TURNS:
@@ -74,7 +85,7 @@ def _play(task: tuple[str, str, str, int]) -> dict[str, Any]:
         elif t == "helper_used":
             c["helpers_used"] += 1
             c[f"helper_{ev['card']}"] += 1
-        elif t in ("helper_flipped", "helper_swapped"):
+        elif t in ("helper_flipped", "helper_swapped") or t in SCENARIO_EVENTS:
             c[t] += 1
     winners = game.winners if game.is_over else []
     side = None
@@ -138,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("games", type=int, nargs="?", default=20, help="games per add-on and rung")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--addon", action="append", choices=sorted(ADDONS), help="default: both")
+    parser.add_argument("--addon", action="append", choices=sorted(VARIANTS),
+                        help="an add-on or scenario (default: the two add-ons)")
     parser.add_argument("--rung", action="append", help="A:B, e.g. hard:normal (default: both rungs)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -150,15 +162,13 @@ def main(argv: list[str] | None = None) -> int:
             if not args.json:
                 lo, hi = res["ci95"]
                 print(
-                    f"{addon:9s} {res['rung']:15s} games {res['games']:4d}  {res['rung'].split()[0]} wins "
+                    f"{addon:19s} {res['rung']:15s} games {res['games']:4d}  {res['rung'].split()[0]} wins "
                     f"{res['a_wins']}/{res['games']} = {res['a_win_rate']:.0%}  95% CI {lo:.0%}-{hi:.0%}"
                     f"  unfinished {res['unfinished']}  mean turns {res['mean_turns']}  ({res['seconds']} s)",
                     flush=True,
                 )
                 for level, info in res["levels"].items():
-                    keys = ("earned", "used", "exchanged", "gifts_offered", "gifts_refused")
-                    if addon == "helpers":
-                        keys = ("helpers_used", "helper_flipped", "helper_swapped")
+                    keys = HABITS[addon]
                     per = info["per_seat_game"]
                     habits = "  ".join(f"{k} {per.get(k, 0):.2f}" for k in keys)
                     print(

@@ -18,7 +18,9 @@ def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) ->
     from ..ai import RandomBot, create_bot
 
     g = scene.ctl.game
-    if "market" in g.rules.modules:  # Catan a Dois: random play soon collapses the economy (D-5.4)
+    if {"market", "scenario"} & set(g.rules.modules):
+        # Catan a Dois: random play soon collapses the economy (D-5.4); on a scenario map random roads
+        # seldom reach a town to settle (S-3.2): computer players make the mid-game a player would see
         bots = [create_bot("normal", seed * 31 + i) for i in range(g.players)]
     else:
         bots = [RandomBot(seed * 31 + i) for i in range(g.players)]
@@ -118,7 +120,8 @@ def screenshot(
         if scene_name in ("gameover", "story", "replay"):
             _play_to(scene, 10_000, seed)
         else:
-            _play_to(scene, 24, seed, until_special_build=scene_name == "special_build")
+            rounds = 6 if "scenario" not in rules.modules else 9  # a scenario map fills up more slowly
+            _play_to(scene, rounds * config.players, seed, until_special_build=scene_name == "special_build")
         if scene_name in ("trade", "answers", "market", "favours", "helper") and not scene.game.is_over:
             from .scenes.trade_dialogs import TradeDialog
 
