@@ -505,6 +505,20 @@ def _check_scenes(checks: _Checks) -> None:
             return _("turn {turn}, open market cards: {n}", turn=g.turn, n=len(market.state(g).open))
 
         checks.run("scenes/catan a dois", dois)
+
+        def dice() -> str | None:  # the Catan Dice Game's screen in the middle of a Plus game, dice rolled
+            from .ui.scenes.dice_demo import stage_demo
+
+            depth = len(app.scenes)
+            try:
+                scene = stage_demo(app, "dice-game-plus", 1)
+                app.draw()
+            finally:
+                while len(app.scenes) > depth:
+                    app.pop()
+            return _("turn {turn}, dice: {dice}", turn=scene.view.turn, dice=", ".join(scene.view.dice))
+
+        checks.run("scenes/dice", dice)
     finally:
         while app.scenes:
             try:

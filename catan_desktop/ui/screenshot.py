@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 SCENES = ("menu", "setup", "game", "trade", "answers", "special_build", "market", "gameover", "story",
-          "replay", "favours", "helper")
+          "replay", "favours", "helper", "dice")
 
 
 def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) -> None:  # type: ignore[no-untyped-def]
@@ -93,15 +93,23 @@ def screenshot(
 
     app = App(size=size)
     app.settings.animation_speed = "instant"
+    if scene_name == "dice":  # the Catan Dice Game in the middle of a game, the dice rolled
+        from .scenes.dice_demo import dice_variant, stage_demo
+
+        keep_scene = stage_demo(app, dice_variant(variant), seed)
+        if keep is not None:
+            keep["game"] = keep_scene
     from ..engine import Action, load_rules
 
-    rules = load_rules(variant)
+    rules = load_rules(variant if scene_name != "dice" else "base")
     for name, module in (("favours", "frenemies"), ("helper", "helpers")):  # the add-ons' dialogs
         if scene_name == name and module not in rules.modules:
             raise ValueError(f"--scene {name} needs a variant with the {module} module (--variant {module})")
     config = GameConfig.default(rules.players_max)
     config.variant, config.seed = variant, seed
-    if scene_name == "menu":
+    if scene_name == "dice":
+        pass
+    elif scene_name == "menu":
         from .scenes.menu import MenuScene
 
         app.push(MenuScene(app))
@@ -121,7 +129,8 @@ def screenshot(
             _play_to(scene, 10_000, seed)
         else:
             rounds = 6 if "scenario" not in rules.modules else 9  # a scenario map fills up more slowly
-            _play_to(scene, rounds * config.players, seed, until_special_build=scene_name == "special_build")
+            turns = max(24, rounds * config.players)  # 6 rounds of 4 (or more players)
+            _play_to(scene, turns, seed, until_special_build=scene_name == "special_build")
         if scene_name in ("trade", "answers", "market", "favours", "helper") and not scene.game.is_over:
             from .scenes.trade_dialogs import TradeDialog
 

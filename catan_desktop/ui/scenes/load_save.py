@@ -14,6 +14,7 @@ import pygame
 from pygame_gui.elements import UILabel, UIPanel, UITextBox, UITextEntryLine
 
 from ...engine import RulesetError
+from ...engine.any_game import is_dice_game
 from ...i18n import _
 from ...persistence import LoadedSave, SaveError, SaveInfo, list_saves, load_game
 from ...persistence.userdirs import autosave_path, data_dir, saves_dir
@@ -64,14 +65,20 @@ def board_kind(loaded: LoadedSave, data: object = None) -> str:
     """The board a save was started on: the one its metadata names, else the seat view's (public)."""
     if isinstance(data, dict) and isinstance(data.get("board"), str):
         return data["board"]
-    return loaded.game.seat_view(0).board_kind
+    return getattr(loaded.game.seat_view(0), "board_kind", "sheet")  # a dice game has a sheet, no board
 
 
 def start_game(app: App, config: GameConfig, loaded: LoadedSave | None = None) -> bool:
-    """Replace the whole scene stack with a game screen; on a rules problem show it and return False."""
+    """Replace the whole scene stack with a game screen (the dice game's for a Catan Dice Game); on a rules
+    problem show it and return False."""
     from .game import GameScene  # lazy: the game screen is heavy and imports the renderer
 
     try:
+        if loaded is not None and is_dice_game(loaded.game):
+            from .dice_game import DiceGameScene
+
+            app.reset_to(DiceGameScene(app, config, loaded))
+            return True
         scene = GameScene(app, config, loaded) if loaded is not None else GameScene(app, config)
     except (RulesetError, RuleFileError, SaveError, ValueError) as exc:
         text = f"{exc.path}: {save_problem(exc)}" if isinstance(exc, SaveError) else file_problems(exc)
@@ -270,6 +277,10 @@ class LoadScene(ScreenScene):
             loaded = load_game(info.path)
         except SaveError as exc:
             self.app.show_message(_("This game cannot be loaded"), f"{exc.path}: {save_problem(exc)}")
+            return
+        if is_dice_game(loaded.game):
+            self.app.show_message(_("No replay"), _("The replay shows board games only; load this dice game "
+                                                    "to continue it."))
             return
         from .replay import open_replay
 

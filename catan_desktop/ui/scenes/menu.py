@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 
 class MenuScene(ScaledGui, GuiScene):
-    """Continue, New game, Load game, Scenarios & variants, Settings, Rules, Quit (keys C N L V S R Q)."""
+    """Continue, New game, Load game, Dice Game, Scenarios & variants, Settings, Rules, Quit (keys C N L D V
+    S R Q)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -42,6 +43,14 @@ class MenuScene(ScaledGui, GuiScene):
             ),
             ("new", _("New game"), pygame.K_n, self.new_game, _("Choose players, board and seed (N)")),
             ("load", _("Load game"), pygame.K_l, self.load_game, _("Open a saved game (L)")),
+            (
+                "dice",
+                _("Dice Game"),
+                pygame.K_d,
+                self.dice_game,
+                _("The Catan Dice Game: roll, keep and build on your own island sheet, alone or with "
+                  "friends (D)"),
+            ),
             (
                 "variants",
                 _("Scenarios & variants"),
@@ -124,6 +133,11 @@ class MenuScene(ScaledGui, GuiScene):
         from .new_game import NewGameScene
 
         self.app.push(NewGameScene(self.app))
+
+    def dice_game(self) -> None:
+        from .dice_setup import DiceSetupScene
+
+        self.app.push(DiceSetupScene(self.app))
 
     def load_game(self) -> None:
         from .load_save import LoadScene

@@ -25,9 +25,11 @@ class PassDeviceScene(Scene):
 
     opaque = True
 
-    def __init__(self, app: App, name: str, on_ready: Callable[[], None]) -> None:
+    def __init__(self, app: App, name: str, on_ready: Callable[[], None], note: str | None = None) -> None:
+        """``note``: the line under the hint (default: the other players' cards stay hidden)."""
         super().__init__(app)
         self.name = name
+        self.note = note
         self.on_ready = on_ready
         self._pressed = False
         self._done = False
@@ -72,6 +74,6 @@ class PassDeviceScene(Scene):
         )
         surface.blit(hint, hint.get_rect(midtop=(w // 2, rect.bottom + round(18 * scale))))
         note = assets.font(round(15 * scale)).render(
-            _("The other players' cards stay hidden until then."), True, GOLD
+            self.note or _("The other players' cards stay hidden until then."), True, GOLD
         )
         surface.blit(note, note.get_rect(midtop=(w // 2, rect.bottom + round(58 * scale))))
