@@ -8,8 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-SCENES = ("menu", "setup", "game", "trade", "answers", "special_build", "market", "gameover", "story",
-          "replay", "favours", "helper", "dice")
+SCENES = ("menu", "setup", "variants", "game", "trade", "answers", "special_build", "market", "gameover",
+          "story", "replay", "favours", "helper", "dice")
 
 
 def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) -> None:  # type: ignore[no-untyped-def]
@@ -117,6 +117,15 @@ def screenshot(
         from .scenes.new_game import NewGameScene
 
         app.push(NewGameScene(app, variant=variant))
+    elif scene_name == "variants":  # Scenarios & variants with --variant chosen: its board, players, target
+        from .scenes.variants import VariantsScene
+
+        picker = VariantsScene(app)
+        app.push(picker)
+        app.step([])
+        chosen = [i for i, v in enumerate(picker.variants) if v.name == variant]
+        if chosen:
+            picker.choose(chosen[0])
     else:
         from .scenes.game import GameScene
 

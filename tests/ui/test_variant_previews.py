@@ -143,6 +143,8 @@ def shown_picture(app: App, scene: VariantsScene) -> pygame.Surface:
 def facts(v) -> list[str]:  # type: ignore[no-untyped-def]
     players = f"{v.players_min} players" if v.players_min == v.players_max else \
         f"{v.players_min}\u2013{v.players_max} players"
+    if "scenario" in load_rules(str(v.path)).modules:  # S-4.1: the target by the player count
+        return [players, "first to 13 / 12 / 10 victory points with 3 / 4 / 5\u20136 players"]
     return [players, f"first to {load_rules(str(v.path)).vp_target} victory points"]
 
 

@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIImage
 
-from ...engine import load_rules
+from ...engine import Game, load_rules
 from ...i18n import N_, _, tr
 from ...paths import user_rules_dir
 from ...render.palette import BORDER, INK_SOFT, PARCHMENT_DARK
@@ -158,14 +158,19 @@ class VariantsScene(ScreenScene):
         pygame.draw.rect(out, INK_SOFT, inner.inflate(2, 2), width=1, border_radius=radius - mat // 2 + 1)
         return out
 
-    def _target(self, index: int) -> int | None:
-        """The victory points variant ``index`` is played to (None when its rules cannot be read)."""
+    def _target(self, index: int) -> dict[int, int] | None:
+        """The victory points variant ``index`` is played to, by player count (a scenario's depend on it,
+        S-4.1: the target of a game set up with its rules); None when its rules cannot be read."""
         if index not in self._targets:
+            v = self.variants[index]
             try:
-                self._targets[index] = load_rules(str(self.variants[index].path)).vp_target
+                rules = load_rules(str(v.path))
+                self._targets[index] = {n: Game.new(rules, players=n, seed=0).vp_target
+                                        for n in range(v.players_min, v.players_max + 1)}
             except Exception:  # noqa: BLE001 (listed with its problems already; the text leaves it out)
                 self._targets[index] = None
         return self._targets[index]
+
 
     def _details(self) -> str:
         return self._variant_details() + (
@@ -197,9 +202,9 @@ class VariantsScene(ScreenScene):
             if v.players_min == v.players_max
             else _("{lo}\u2013{hi} players", lo=v.players_min, hi=v.players_max)
         ]
-        target = self._target(self.selected)
-        if target is not None:
-            facts.append(_("first to {n} victory points", n=target))
+        targets = self._target(self.selected)
+        if targets:
+            facts.append(target_text(targets))
         return (
             heading + f"<b>{esc(DOT.join(facts))}</b><br><br>{esc(_(v.description))}<br><br>"
             f"<font pixel_size={self.px(13)}>{path_html(v.name + DOT + _('File:') + ' ', v.path, 72)}</font>"
@@ -324,3 +329,19 @@ class VariantsScene(ScreenScene):
                 self._mark_in_list(self.selected)
             return True
         return super().handle_event(event)
+
+
+def target_text(targets: dict[int, int]) -> str:
+    """"first to 10 victory points", or by player count: "first to 13 / 12 / 10 victory points with 3 / 4 /
+    5–6 players" (runs of counts with the same target joined)."""
+    runs: list[tuple[int, int, int]] = []  # (first count, last count, target)
+    for n, t in sorted(targets.items()):
+        if runs and runs[-1][2] == t and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n, t)
+        else:
+            runs.append((n, n, t))
+    if len(runs) == 1:
+        return _("first to {n} victory points", n=runs[0][2])
+    counts = " / ".join(str(a) if a == b else f"{a}\u2013{b}" for a, b, _t in runs)
+    return _("first to {targets} victory points with {counts} players",
+             targets=" / ".join(str(t) for _a, _b, t in runs), counts=counts)
