@@ -22,15 +22,19 @@ from .dice_scoring import classic_total, plus_vp, points_of
 from .dice_sheet import GAME_KIND, POINTS, DiceSheet, load_sheet
 from .dice_state import PHASES, DiceState, SheetState
 from .dice_views import DiceSeatView, dice_observation, dice_seat_view, turns_played
-from .errors import ActionParseError, IllegalAction, RulesetError, SnapshotError
+from .errors import RulesetError, SnapshotError
+from .game_base import GameBase
 from .reasons import Reason
 
 
-class DiceGame:
+class DiceGame(GameBase):
     """One Catan Dice Game: the sheet (``rules``), the state (``s``) and its own seeded RNG."""
 
     KIND = GAME_KIND
     PHASES = PHASES
+    _list_legal = legal_actions  # the verbs of GameBase: the dice game's rules
+    _explain = why_illegal
+    _perform = perform
 
     def __init__(
         self, rules: DiceSheet, state: DiceState, rng: random.Random, seed: int, options: Mapping[str, Any]
@@ -95,59 +99,7 @@ class DiceGame:
     def is_over(self) -> bool:
         return self.s.over
 
-    @property
-    def winners(self) -> list[int]:
-        return list(self.s.winners)
-
-    @property
-    def turn(self) -> int:
-        """The turn of the game now being played, counting from 1 (all players' turns together)."""
-        return self.s.turn
-
-    @property
-    def players(self) -> int:
-        return self.s.players
-
-    @property
-    def history(self) -> list[str]:
-        """Every action applied since the start, as canonical text."""
-        h = self.s.history
-        for i in range(self._history_text, len(h)):
-            if not isinstance(h[i], str):
-                h[i] = str(h[i])
-        self._history_text = len(h)
-        return h
-
-    @property
-    def log(self) -> list[dict[str, Any]]:
-        """Every event so far (all public)."""
-        return self.s.log
-
     # --------------------------------------------------------------------------------------------- verbs
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal action for the seat to act, in a deterministic order (a new list)."""
-        return list(self.legal_list())
-
-    def legal_list(self) -> list[Action]:
-        """The cached list of legal actions (shared: do not modify)."""
-        if self._legal is None:
-            self._legal = legal_actions(self)
-        return self._legal
-
-    def is_legal(self, action: Action | str) -> bool:
-        return self.why_illegal(action) is None
-
-    def why_illegal(self, action: Action | str) -> str | None:
-        """A player-readable reason (a ``Reason``) why ``action`` is not legal now, or None when it is."""
-        if isinstance(action, str):
-            try:
-                action = Action.parse(action)
-            except ActionParseError as exc:
-                return str(exc)
-        if not isinstance(action, Action):
-            return Reason("not_an_action")
-        return why_illegal(self, action)
 
     def why_none(self, kind: str) -> str | None:
         """Why the seat to act has no legal action of ``kind`` now, or None when it has one."""
@@ -163,24 +115,6 @@ class DiceGame:
             return Reason("dice_rolling_over", rolls=self.rules.rolls)
         return Reason("dice_nothing_of_kind", kind=kind)
 
-    def apply(self, action: Action | str) -> None:
-        """Apply ``action``; raises IllegalAction(reason), leaving the state unchanged, if it is not legal."""
-        if isinstance(action, str):
-            try:
-                action = Action.parse(action)
-            except ActionParseError as exc:
-                raise IllegalAction(str(exc), action) from exc
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason, action)
-        self.apply_unchecked(action)
-
-    def apply_unchecked(self, action: Action) -> None:
-        """Apply an action from ``legal_actions()`` without checking it again (search on copies)."""
-        self.s.history.append(action)
-        self._legal = None
-        perform(self, action)
-
     def clone(self) -> DiceGame:
         """An independent copy (state and RNG) sharing the immutable sheet."""
         rng = random.Random()
@@ -188,12 +122,6 @@ class DiceGame:
         copy = DiceGame(self.rules, self.s.clone(), rng, self.seed, self.options)
         copy._history_text = self._history_text
         return copy
-
-    def event(self, event_kind: str, /, **fields: Any) -> None:
-        """Append an event to the log."""
-        fields["t"] = event_kind
-        fields["turn"] = self.s.turn
-        self.s.log.append(fields)
 
     # ------------------------------------------------------------------------------------------- queries
 

@@ -12,22 +12,26 @@ from . import snapshot, views
 from .actions import Action
 from .boards import make_board
 from .dice import dice_odds
-from .errors import ActionParseError, IllegalAction, RulesetError, SnapshotError
+from .errors import IllegalAction, RulesetError, SnapshotError
 from .explain import explain, why_none
+from .game_base import GameBase
 from .legal import legal_actions
 from .module import RuleModule
 from .perform import perform
 from .plugins import Plugins, plugins_for
 from .queries import actor, harbour_rates, robber_start_hexes, vp_target
-from .reasons import Reason
 from .ruleset import DEV_KINDS, Ruleset, load_rules
 from .scoring import longest_road_length, total_vp, visible_vp, vp_breakdown
 from .state import PHASES, State, Trade
 from .topology import Topology, topology_for
 
 SNAPSHOT_VERSION = 1
-class Game:
+class Game(GameBase):
     """One game of a variant: the rules, the board's topology, the state and its own seeded RNG."""
+
+    _list_legal = legal_actions  # the verbs of GameBase: the board game's rules
+    _explain = explain
+    _perform = perform
 
     def __init__(
         self,
@@ -184,62 +188,7 @@ class Game:
     def is_over(self) -> bool:
         return self.s.phase == "over"
 
-    @property
-    def winners(self) -> list[int]:
-        return list(self.s.winners)
-
-    @property
-    def turn(self) -> int:
-        return self.s.turn
-
-    @property
-    def players(self) -> int:
-        return self.s.players
-
-    @property
-    def history(self) -> list[str]:
-        """Every action applied since the start, as canonical text."""
-        h = self.s.history
-        # apply() stores the Action itself (text is only needed when read or saved); convert the new ones
-        for i in range(self._history_text, len(h)):
-            if not isinstance(h[i], str):
-                h[i] = str(h[i])
-        self._history_text = len(h)
-        return h
-
-    @property
-    def log(self) -> list[dict[str, Any]]:
-        """Every event so far (some carry a ``private`` list of the seats allowed to see them)."""
-        return self.s.log
-
     # -------------------------------------------------------------------------------------------- verbs
-
-    def legal_actions(self) -> list[Action]:
-        """Return every legal action for the player to act, in a deterministic order (a new list)."""
-        if self._legal is None:
-            self._legal = legal_actions(self)
-        return list(self._legal)
-
-    def legal_list(self) -> list[Action]:
-        """Return the cached list of legal actions (shared: do not modify)."""
-        if self._legal is None:
-            self._legal = legal_actions(self)
-        return self._legal
-
-    def is_legal(self, action: Action | str) -> bool:
-        """True for any legal action, including trade offers that legal_actions does not list."""
-        return self.why_illegal(action) is None
-
-    def why_illegal(self, action: Action | str) -> str | None:
-        """Return a player-readable reason why ``action`` is not legal now, or None when it is."""
-        if isinstance(action, str):
-            try:
-                action = Action.parse(action)
-            except ActionParseError as exc:
-                return str(exc)
-        if not isinstance(action, Action):
-            return Reason("not_an_action")
-        return explain(self, action)
 
     def why_none(self, kind: str) -> str | None:
         """Why the seat to act has no legal action of ``kind`` now (a Reason), or None when it has one."""
@@ -249,40 +198,11 @@ class Game:
         """Return what ``seat`` may know, typed (``views.SeatView``): what the UI and the renderer read."""
         return views.seat_view(self, seat)
 
-    def apply(self, action: Action | str) -> None:
-        """Apply ``action``; raises IllegalAction(reason), leaving the state unchanged, if it is not legal."""
-        if isinstance(action, str):
-            try:
-                action = Action.parse(action)
-            except ActionParseError as exc:
-                raise IllegalAction(str(exc), action) from exc
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason, action)
-        self.s.history.append(action)  # type: ignore[arg-type]  # text on demand (see history)
-        self._legal = None
-        perform(self, action)
-
-    def apply_unchecked(self, action: Action) -> None:
-        """Apply an action taken from ``legal_actions()`` without re-checking it (for search on copies).
-
-        An action that is not legal here may raise or corrupt this copy; use ``apply`` for anything else.
-        """
-        self.s.history.append(action)  # type: ignore[arg-type]
-        self._legal = None
-        perform(self, action)
-
     def clone(self) -> Game:
         """Return an independent copy (state and RNG) sharing the immutable rules and topology."""
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         return Game(self.rules, self.s.clone(), rng, self.seed, self.options, self.plugins)
-
-    def event(self, kind: str, **fields: Any) -> None:
-        """Append an event to the game log (used by the rules; bots and the UI read it)."""
-        fields["t"] = kind
-        fields["turn"] = self.s.turn
-        self.s.log.append(fields)
 
     # ------------------------------------------------------------------------------------------ queries
 
