@@ -16,3 +16,11 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def p95(xs: list[float]) -> float:
+    """The 95th percentile of ``xs`` (the value 95 % of the way through them, sorted); 0 when empty."""
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(0.95 * len(xs)))]

@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from _stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
+from _stats import p95, wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 from catan_desktop.ai import create_bot  # noqa: E402
 from catan_desktop.engine import Game  # noqa: E402
@@ -95,13 +95,6 @@ def _play(task: tuple[str, str, str, int]) -> dict[str, Any]:
     return {"side": side, "turns": game.turn, "times": times, "counts": tallies}
 
 
-def _p95(xs: list[float]) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(0.95 * len(xs)))]
-
-
 def run(addon: str, rung: str, games: int, seed: int, jobs: int) -> dict[str, Any]:
     a, b = rung.split(":")
     tasks = [(addon, a, b, seed + i) for i in range(games)]
@@ -125,7 +118,7 @@ def run(addon: str, rung: str, games: int, seed: int, jobs: int) -> dict[str, An
         levels[level] = {
             "per_seat_game": {k: round(v / seat_games, 3) for k, v in sorted(total.items())},
             "decisions": len(times),
-            "p95_ms": round(1000 * _p95(times), 1),
+            "p95_ms": round(1000 * p95(times), 1),
             "max_ms": round(1000 * max(times, default=0.0), 1),
         }
     return {

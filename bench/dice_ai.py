@@ -29,19 +29,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from _stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
+from _stats import p95, wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 from catan_desktop.ai import create_bot  # noqa: E402
 from catan_desktop.engine import DiceGame  # noqa: E402
 
 LEVELS = ("easy", "normal", "hard", "random")
-
-
-def _p95(xs: list[float]) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(0.95 * len(xs)))]
 
 
 def _solo(task: tuple[str, int]) -> dict[str, Any]:
@@ -104,7 +97,7 @@ def classic(games: int, seed: int, jobs: int, levels: tuple[str, ...] = LEVELS) 
                 "max": max(scores),
                 "share_60": round(sum(s >= 60 for s in scores) / games, 3),
                 "share_80": round(sum(s >= 80 for s in scores) / games, 3),
-                "p95_ms": round(1000 * _p95(times), 1),
+                "p95_ms": round(1000 * p95(times), 1),
                 "max_ms": round(1000 * max(times, default=0.0), 1),
                 "decisions": len(times),
                 "seconds": round(time.perf_counter() - start, 1),
@@ -124,7 +117,7 @@ def plus(rung: str, games: int, seed: int, jobs: int) -> dict[str, Any]:
     for level in (a, b):
         times = [t for r in results for t in r["times"][level]]
         levels[level] = {
-            "p95_ms": round(1000 * _p95(times), 1),
+            "p95_ms": round(1000 * p95(times), 1),
             "max_ms": round(1000 * max(times, default=0), 1),
             "decisions": len(times),
         }

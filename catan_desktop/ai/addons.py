@@ -24,7 +24,6 @@ use is worth most (swap).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..engine import Action, Game, IllegalAction
@@ -179,28 +178,6 @@ class AddonPlayer(HeuristicCore):
             port = action.a
             self._greedy(g, p, lambda a: a.kind == "maritime" and a.a == port, 2)
         return g
-
-    def _greedy(self, g: Game, p: int, pick: Callable[[Action], bool], steps: int) -> None:
-        """Apply to ``g``, up to ``steps`` times, the ``pick`` move that improves it most for ``p``."""
-        for _step in range(steps):
-            if g.s.phase != "main" or g.current_player != p:
-                return
-            base = evaluate(g, p, self.w)
-            best: tuple[float, Action] | None = None
-            for a in g.legal_actions():
-                if not pick(a):
-                    continue
-                g2 = g.clone()
-                try:
-                    g2.apply_unchecked(a)
-                except _ERRORS:
-                    continue
-                v = evaluate(g2, p, self.w)
-                if best is None or v > best[0]:
-                    best = (v, a)
-            if best is None or best[0] < base + 0.05:
-                return
-            g.apply_unchecked(best[1])
 
     def _follow_up(self, g: Game, p: int, follow: list[Action]) -> Action:
         if g.s.phase == "helper_after":  # H-3.2: flip, or swap for the display card worth most

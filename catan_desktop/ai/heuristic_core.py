@@ -8,14 +8,14 @@ a founding token removal) by ``evaluate``; a hand by ``hand_value``, for discard
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import Action, Game, IllegalAction, make_bundle
 from ..engine.ruleset import DEV_KINDS
-from .evaluate import EASY, HARD, NORMAL, Weights, board_info, evaluate, expansion, hand_value
+from .evaluate import LEVELS, Weights, board_info, evaluate, expansion, hand_value, weights_for
 from .knowledge import CardTracker
 
-LEVELS: dict[str, Weights] = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 DEFAULT_THINK = {"easy": 0.2, "normal": 0.2, "hard": 0.8}
 # a move's own forced follow-ups, valued with it: the robber, free roads, in Catan a Dois the founding
 # token removal (D-1.4), so a founding spot is valued after the token its placer will take; in Frenemies
@@ -53,6 +53,8 @@ class HeuristicCore:
         self.name = level
         self.level = level
         self.w = weights or LEVELS[level]
+        self._own_weights = weights is None  # the level's, fitted to each game's rule modules (weights_for)
+        self._fitted_to: tuple[str, ...] = ()
         self.rng = random.Random(seed)
         self.think_time = DEFAULT_THINK[level] if think_time is None else think_time
         self.tracker = CardTracker()
@@ -63,6 +65,36 @@ class HeuristicCore:
         self._deadline = 0.0
 
     # ------------------------------------------------------------------------------------ evaluation
+
+    def fit_weights(self, game: Game) -> None:
+        """Use the level's weights for ``game``'s rule modules (``evaluate.MODULE_WEIGHTS``), unless the bot
+        was given its own."""
+        modules = tuple(game.rules.modules)
+        if self._own_weights and modules != self._fitted_to:
+            self.w = weights_for(self.level, modules)
+            self._fitted_to = modules
+
+    def _greedy(self, g: Game, p: int, pick: Callable[[Action], bool], steps: int) -> None:
+        """Apply to ``g``, up to ``steps`` times, the ``pick`` move that improves it most for ``p``."""
+        for _step in range(steps):
+            if g.s.phase != "main" or g.current_player != p:
+                return
+            base = evaluate(g, p, self.w)
+            best: tuple[float, Action] | None = None
+            for a in g.legal_actions():
+                if not pick(a):
+                    continue
+                g2 = g.clone()
+                try:
+                    g2.apply_unchecked(a)
+                except (IllegalAction, IndexError, KeyError, ValueError, AssertionError):
+                    continue
+                v = evaluate(g2, p, self.w)
+                if best is None or v > best[0]:
+                    best = (v, a)
+            if best is None or best[0] < base + 0.05:
+                return
+            g.apply_unchecked(best[1])
 
     def _after(self, world: Game, action: Action, p: int) -> Game | None:
         """A copy of ``world`` after ``action`` and any of ``p``'s forced follow-ups (robber, free roads)."""

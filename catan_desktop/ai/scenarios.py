@@ -137,27 +137,5 @@ class ScenarioPlayer(HeuristicCore):
     def _after(self, world: Game, action: Action, p: int) -> Game | None:
         g = super()._after(world, action, p)
         if g is not None and action.kind == "canal":  # S-5.3: the 2:1 trades it is for
-            self._canal_trades(g, p, action.a)
+            self._greedy(g, p, lambda a: a.kind == "maritime" and a.a == action.a, 3)
         return g
-
-    def _canal_trades(self, g: Game, p: int, resource: str, steps: int = 3) -> None:
-        """Apply to ``g`` the bank trades of ``resource`` that improve ``p``'s position, best first."""
-        for _step in range(steps):
-            if g.s.phase != "main" or g.current_player != p:
-                return
-            base = evaluate(g, p, self.w)
-            best: tuple[float, Action] | None = None
-            for a in g.legal_actions():
-                if a.kind != "maritime" or a.a != resource:
-                    continue
-                g2 = g.clone()
-                try:
-                    g2.apply_unchecked(a)
-                except _ERRORS:
-                    continue
-                v = evaluate(g2, p, self.w)
-                if best is None or v > best[0]:
-                    best = (v, a)
-            if best is None or best[0] < base + 0.05:
-                return
-            g.apply_unchecked(best[1])
