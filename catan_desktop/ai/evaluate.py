@@ -54,6 +54,27 @@ class Weights:
 NORMAL = Weights()
 EASY = replace(NORMAL, diversity=0.3, expansion=0.3, opponent=0.0, harbour=0.0, generic_harbour=0.0)
 HARD = replace(NORMAL, opponent=0.35, army_race=0.5, road_race=0.5)
+LEVELS: dict[str, Weights] = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+
+# A level's weights where a rule module changes the game enough to want others, over the level's own: data,
+# each with the figures that chose it (bench/addons_ai.py, hard vs normal, 4 players, two seats each).
+#   scenario, hard: diversity 1.4 and expansion 0.9 (the towns of a map lie far apart, and a spread of
+#   resources is worth more). Corsica 49 % -> 62 % (200 games, seeds 1-200; 120 games on seeds 5000-5119:
+#   hard's own 49 %, diversity 1.4 alone 64 %), New York 69 % -> 74 %, with the Erie Canal 70 % -> 74 %.
+#   Not for the add-ons: Frenemies went 70 % -> 64 % with them, Helpers 70 % -> 67 % (seeds 1-200).
+MODULE_WEIGHTS: dict[str, dict[str, dict[str, float]]] = {
+    "scenario": {"hard": {"diversity": 1.4, "expansion": 0.9}},
+}
+
+
+def weights_for(level: str, modules: tuple[str, ...] | list[str] = ()) -> Weights:
+    """The weights of ``level`` in a game with these rule modules (``MODULE_WEIGHTS`` over ``LEVELS``)."""
+    w = LEVELS[level]
+    for module in modules:
+        change = MODULE_WEIGHTS.get(module, {}).get(level)
+        if change:
+            w = replace(w, **change)
+    return w
 
 
 class BoardInfo:

@@ -53,6 +53,7 @@ class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
         if is_dice_game(game):  # the Catan Dice Game: its own player at this level (dice_bot.py)
             return self._dice_player().choose(game, seat)
         self._deadline = time.perf_counter() + self.think_time
+        self.fit_weights(game)
         legal = game.legal_actions()
         if not legal:
             raise ValueError("no legal action to choose from")
