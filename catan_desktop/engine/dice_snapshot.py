@@ -7,13 +7,13 @@ legal moves could reach with a SnapshotError naming the field.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from .dice_scoring import award_counts, classic_total, plus_vp
 from .dice_sheet import GAME_KIND, POINTS, RACE, DiceSheet, load_sheet
 from .dice_state import ASIDE, FREE, SPENT, DiceState, SheetState
 from .errors import RulesetError, SnapshotError
+from .snapshot import restore_rng
 
 if TYPE_CHECKING:
     from .dice_game import DiceGame
@@ -168,15 +168,7 @@ def _from_data(cls: type[DiceGame], data: Any, rules: DiceSheet | None) -> DiceG
     _turn_fields(sheet, data, state)
     _end_fields(sheet, data, state)
     seed = _get(data, "seed", int, 0)
-    rng = random.Random(seed)
-    if data.get("rng") is not None:
-        try:
-            v, internal, gauss = data["rng"]
-            rng.setstate((v, tuple(internal), gauss))
-        except (TypeError, ValueError) as exc:
-            raise SnapshotError(f"rng: not a valid generator state ({exc})") from exc
-    else:
-        rng.seed(f"{seed}/{len(_get(data, 'history', list, []))}/{turn}")
+    rng = restore_rng(data, seed, len(_get(data, "history", list, [])), turn)
     history = _get(data, "history", list, [])
     if not all(isinstance(h, str) for h in history):
         raise SnapshotError("history: actions are listed as text")

@@ -170,7 +170,10 @@ def _discard_problem(g: Game, bundle: Bundle) -> str | None:
     return None
 
 
-def _explain_offer(g: Game, action: Action) -> str | None:
+def offer_blocked(g: Game) -> Reason | None:
+    """Why the player to act may make no trade offer to another player now (B-7.1: trading on, someone to
+    trade with, not after building under the strict order, offers left this turn), or None. Rule modules
+    with offers of their own (the Erie Canal's tokens, S-5.4) ask it too."""
     s, rules = g.s, g.rules
     if not rules.option("domestic_trade", True):
         return Reason("domestic_trade_off")
@@ -182,6 +185,14 @@ def _explain_offer(g: Game, action: Action) -> str | None:
         return Reason("trade_after_build")
     if s.offers_made >= rules.option("max_offers_per_turn", 6):
         return Reason("offer_limit")
+    return None
+
+
+def _explain_offer(g: Game, action: Action) -> str | None:
+    s = g.s
+    blocked = offer_blocked(g)
+    if blocked is not None:
+        return blocked
     if action.c is not None and (s.current in action.c or action.c[-1] >= s.players):
         return Reason("offer_recipients", last=s.players - 1)  # addressed to some of the other players
     return offer_problem(g, action.a, action.b, s.hands[s.current])

@@ -25,6 +25,22 @@ VERSION = 2
 _V1_KEYS = ("dois", "special_build_queue")  # version 1 kept module state at the top level
 
 
+def restore_rng(data: dict[str, Any], seed: int, actions: int, turn: int) -> random.Random:
+    """The game's generator from a snapshot's ``rng`` state; without one (a hand-written position), a
+    generator seeded from the seed, the number of actions played and the turn. A board game's and a dice
+    game's snapshots alike."""
+    rng = random.Random(seed)
+    if data.get("rng") is None:
+        rng.seed(f"{seed}/{actions}/{turn}")
+        return rng
+    try:
+        v, internal, gauss = data["rng"]
+        rng.setstate((v, tuple(internal), gauss))
+    except (TypeError, ValueError) as exc:
+        raise SnapshotError(f"rng: not a valid generator state ({exc})") from exc
+    return rng
+
+
 def _res_map(g: Game, values: list[int]) -> dict[str, int]:
     return {name: values[i] for i, name in enumerate(g.rules.resources)}
 
@@ -345,15 +361,7 @@ def _from_data(cls: type[Game], data: Any, rules: Ruleset | None, check: bool) -
     if len(dev_hand) != players or len(dev_new) != players or len(knights) != players:
         raise SnapshotError(f"dev_cards, dev_bought_this_turn and knights_played must list {players} seats")
 
-    rng = random.Random(seed)
-    if data.get("rng") is not None:
-        try:
-            v, internal, gauss = data["rng"]
-            rng.setstate((v, tuple(internal), gauss))
-        except (TypeError, ValueError) as exc:
-            raise SnapshotError(f"rng: not a valid generator state ({exc})") from exc
-    else:
-        rng.seed(f"{seed}/{len(rd.get('history', list, []))}/{rd.get('turn', int, 0)}")
+    rng = restore_rng(data, seed, len(rd.get("history", list, [])), rd.get("turn", int, 0))
     if "dev_deck" in data:
         deck = rd.get("dev_deck", list)
         if any(c not in DEV_KINDS for c in deck):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, ActionKind, ArgReader, bare_kind, bundle_ok, bundle_text, register_kind
+from ..explain import offer_blocked
 from ..queries import actor, harbour_rates, trading_allowed
 from ..reasons import Reason
 from .erie_canal_state import TOKEN, holds, items, rate, state, total
@@ -111,17 +112,12 @@ def answer_actions(g: Game) -> list[Action]:
 
 def offer_problem(g: Game, action: Action) -> Reason | None:
     """Why a canal token offer is not legal now, or None (S-5.4, Q-51; the core's B-7.1 conditions)."""
-    s, rules = g.s, g.rules
+    s = g.s
     if s.phase != "main":
         return Reason("waiting_for", seat=actor(g), phase=s.phase)
-    if not rules.option("domestic_trade", True):
-        return Reason("domestic_trade_off")
-    if s.players < 2:
-        return Reason("trade_nobody")
-    if not trading_allowed(g):
-        return Reason("trade_after_build")
-    if s.offers_made >= rules.option("max_offers_per_turn", 6):
-        return Reason("offer_limit")
+    blocked = offer_blocked(g)
+    if blocked is not None:
+        return blocked
     q = action.a
     if not 0 <= q < s.players or q == s.current:
         return Reason("canal_offer_seat", last=s.players - 1)
@@ -132,7 +128,7 @@ def offer_problem(g: Game, action: Action) -> Reason | None:
         return Reason("canal_offer_one_side")
     if set(give) & set(get):
         return Reason("trade_same_resource")
-    stock = max(s.bank[r] + sum(h[r] for h in s.hands) for r in range(len(rules.resources)))
+    stock = max(s.bank[r] + sum(h[r] for h in s.hands) for r in range(len(g.rules.resources)))
     if max(give.get(TOKEN, 0), get.get(TOKEN, 0)) > total(g) or max((*give.values(), *get.values())) > stock:
         return Reason("trade_more_than_exist", n=stock)
     if not holds(g, s.current, give):
