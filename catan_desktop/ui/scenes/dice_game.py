@@ -33,6 +33,7 @@ from .dice_sheet_view import DiceSheetPart
 from .dice_tray import DiceTrayPart
 from .game_anims import Anim
 from .game_draw import DrawKit
+from .pass_device import pass_screen
 
 if TYPE_CHECKING:
     from ..app import App
@@ -343,17 +344,7 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
 
     def _pass_to(self, seat: int) -> None:
         """Hot-seat: the screen goes to the next person once they are ready."""
-        if len(self.ctl.humans) <= 1:
-            self.viewer = seat
-            return
-        from .pass_device import PassDeviceScene
-
-        def ready(seat: int = seat) -> None:
-            self.viewer = seat
-            self._relog()
-
-        note = _("Every sheet stays on the table: nothing here is secret.")
-        self.app.push(PassDeviceScene(self.app, self.names[seat], ready, note))
+        pass_screen(self, seat, self._relog, _("Every sheet stays on the table: nothing here is secret."))
 
     def _relog(self) -> None:
         """Tell the log again as the new viewer reads it ("You built ...")."""

@@ -34,6 +34,7 @@ from .game_header import draw_coach_panel, draw_header, hide_coach
 from .game_log import LogLine, LogPart
 from .game_panels import PanelsPart
 from .game_zoom import BoardView
+from .pass_device import pass_screen
 
 if TYPE_CHECKING:
     from ..app import App
@@ -338,17 +339,12 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
 
     def _pass_to(self, seat: int) -> None:
         """Hot-seat: hide the hand and ask to pass the screen to the next human."""
-        if len(self.ctl.humans) <= 1:
-            self.viewer = seat
-            return
-        from .pass_device import PassDeviceScene
 
-        def ready(seat: int = seat) -> None:
-            self.viewer = seat
+        def ready() -> None:
             self._ui_state = None
             self.relog()  # as the new seat may see it
 
-        self.app.push(PassDeviceScene(self.app, self.names[seat], ready))
+        pass_screen(self, seat, ready)
 
     def _game_over(self, now: float) -> None:
         if self.over_shown:

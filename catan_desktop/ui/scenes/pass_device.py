@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -77,3 +77,18 @@ class PassDeviceScene(Scene):
             self.note or _("The other players' cards stay hidden until then."), True, GOLD
         )
         surface.blit(note, note.get_rect(midtop=(w // 2, rect.bottom + round(58 * scale))))
+
+
+def pass_screen(scene: Any, seat: int, on_ready: Callable[[], None], note: str | None = None) -> None:
+    """Hot-seat hand-over to ``seat`` on a game screen (``scene.ctl.humans``, ``scene.names``,
+    ``scene.viewer``): with one human at the screen the view just changes; with several, a cover asks to
+    pass the screen to that player, and the view changes (then ``on_ready``) when they are ready."""
+    if len(scene.ctl.humans) <= 1:
+        scene.viewer = seat
+        return
+
+    def ready() -> None:
+        scene.viewer = seat
+        on_ready()
+
+    scene.app.push(PassDeviceScene(scene.app, scene.names[seat], ready, note))
