@@ -13,13 +13,14 @@ import pygame
 from pygame_gui.elements import UIDropDownMenu, UIImage, UILabel, UITextEntryLine
 
 from ...ai import BOT_KINDS, DEFAULT_BOT
-from ...engine import Game, RulesetError, load_rules
+from ...engine import RulesetError, load_rules
 from ...engine.boards import board_kinds
 from ...i18n import N_, _, tr
 from ...render.palette import CLASSIC, COLOUR_BLIND, emblem, rgb
 from ...variants import RuleFileError, VariantInfo, list_variants
 from ..config import HUMAN, GameConfig, SeatConfig
 from ..widgets import ScreenScene, TipButton, colour_label
+from .rules import targets_by_players
 
 if TYPE_CHECKING:
     from ..app import App
@@ -78,7 +79,7 @@ class NewGameScene(ScreenScene):
         self.board = "random"
         self.seed_text = str(new_seed())
         self.vp_target: int | None = None
-        self._targets: dict[tuple[str, int], int] = {}  # default_vp by variant and players
+        self._targets: dict[str, dict[int, int]] = {}  # by variant: the target by the player count
         self.dice = "ordinary"
         self._prefill(variant)
 
@@ -147,13 +148,9 @@ class NewGameScene(ScreenScene):
         so it is the target of a game set up with these rules."""
         if self.rules is None:
             return 10
-        key = (self.rules.name, self.players)
-        if key not in self._targets:
-            try:
-                self._targets[key] = Game.new(self.rules, players=self.players, seed=0).vp_target
-            except RulesetError:
-                self._targets[key] = self.rules.vp_target
-        return self._targets[key]
+        if self.rules.name not in self._targets:
+            self._targets[self.rules.name] = targets_by_players(self.rules)
+        return self._targets[self.rules.name].get(self.players, self.rules.vp_target)
 
     def seats_join(self, before: int) -> None:
         """Seats that join a larger table play at the level of the computers already chosen (issue 12:

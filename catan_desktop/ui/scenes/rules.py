@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UITextBox
 
-from ...engine import RulesetError, load_rules
+from ...engine import Game, RulesetError, load_rules
 from ...engine.ruleset import Ruleset
 from ...i18n import N_, _
 from ...text import file_problems
@@ -55,8 +55,12 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
     domestic = bool(rules.option("domestic_trade", True))
     offers = rules.option("max_offers_per_turn", None)
     road, settlement, city = rules.pieces
+    targets = targets_by_players(rules)
     if rules.players_min == rules.players_max:
         span = _("{n} players, first to {vp} victory points", n=rules.players_min, vp=rules.vp_target)
+    elif len(set(targets.values())) > 1:  # a scenario's target by the player count (S-4.1)
+        span = _("{lo}\u2013{hi} players", lo=rules.players_min, hi=rules.players_max) + ", " + \
+            target_text(targets)
     else:
         span = _("{lo}\u2013{hi} players, first to {vp} victory points",
                  lo=rules.players_min, hi=rules.players_max, vp=rules.vp_target)
@@ -255,3 +259,31 @@ class RulesScene(ScreenScene):
                 bar.set_scroll_from_start_percentage(start)
                 return True
         return super().handle_event(event)
+
+
+def target_text(targets: dict[int, int]) -> str:
+    """"first to 10 victory points", or by player count: "first to 13 / 12 / 10 victory points with 3 / 4 /
+    5–6 players" (runs of counts with the same target joined)."""
+    runs: list[tuple[int, int, int]] = []  # (first count, last count, target)
+    for n, t in sorted(targets.items()):
+        if runs and runs[-1][2] == t and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n, t)
+        else:
+            runs.append((n, n, t))
+    if len(runs) == 1:
+        return _("first to {n} victory points", n=runs[0][2])
+    counts = " / ".join(str(a) if a == b else f"{a}\u2013{b}" for a, b, _t in runs)
+    return _("first to {targets} victory points with {counts} players",
+             targets=" / ".join(str(t) for _a, _b, t in runs), counts=counts)
+
+
+def targets_by_players(rules: Ruleset) -> dict[int, int]:
+    """The victory points that win with each player count the rules allow: a game set up at that count
+    says (a scenario's depend on it, S-4.1); the rule file's target where a count cannot be set up."""
+    out = {}
+    for n in range(rules.players_min, rules.players_max + 1):
+        try:
+            out[n] = Game.new(rules, players=n, seed=0).vp_target
+        except RulesetError:
+            out[n] = rules.vp_target
+    return out

@@ -14,13 +14,14 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIImage
 
-from ...engine import Game, load_rules
+from ...engine import load_rules
 from ...i18n import N_, _, tr
 from ...paths import user_rules_dir
 from ...render.palette import BORDER, INK_SOFT, PARCHMENT_DARK
 from ...render.preview import board_preview
 from ...variants import VariantInfo, list_variants
 from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font, show_folder
+from .rules import target_text, targets_by_players
 
 if TYPE_CHECKING:
     from ..app import App
@@ -164,9 +165,7 @@ class VariantsScene(ScreenScene):
         if index not in self._targets:
             v = self.variants[index]
             try:
-                rules = load_rules(str(v.path))
-                self._targets[index] = {n: Game.new(rules, players=n, seed=0).vp_target
-                                        for n in range(v.players_min, v.players_max + 1)}
+                self._targets[index] = targets_by_players(load_rules(str(v.path)))
             except Exception:  # noqa: BLE001 (listed with its problems already; the text leaves it out)
                 self._targets[index] = None
         return self._targets[index]
@@ -329,19 +328,3 @@ class VariantsScene(ScreenScene):
                 self._mark_in_list(self.selected)
             return True
         return super().handle_event(event)
-
-
-def target_text(targets: dict[int, int]) -> str:
-    """"first to 10 victory points", or by player count: "first to 13 / 12 / 10 victory points with 3 / 4 /
-    5–6 players" (runs of counts with the same target joined)."""
-    runs: list[tuple[int, int, int]] = []  # (first count, last count, target)
-    for n, t in sorted(targets.items()):
-        if runs and runs[-1][2] == t and runs[-1][1] == n - 1:
-            runs[-1] = (runs[-1][0], n, t)
-        else:
-            runs.append((n, n, t))
-    if len(runs) == 1:
-        return _("first to {n} victory points", n=runs[0][2])
-    counts = " / ".join(str(a) if a == b else f"{a}\u2013{b}" for a, b, _t in runs)
-    return _("first to {targets} victory points with {counts} players",
-             targets=" / ".join(str(t) for _a, _b, t in runs), counts=counts)
