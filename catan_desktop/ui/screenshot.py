@@ -147,23 +147,29 @@ def screenshot(
 
             def roll_first() -> None:  # a dialog of the main phase: seat 0 rolls first
                 if g.phase == "roll":
-                    scene.ctl.apply(Action("roll"))
+                    scene._after_events(scene.ctl.apply(Action("roll")))  # its log lines and dice
+                    scene.anims = []  # the roll shown settled
                     scene._last_dice()
+                    scene._refresh_log()  # the roll and the buttons after it, before a dialog
                     scene._ui_state = None
+                    scene._sync_widgets()
                     app.step([])
 
             early = scene_name in ("favours", "helper")
             stop = ("roll", "main") if early else ("main",)  # the add-ons: before seat 0 acts
             while not (g.phase in stop and g.current_player == 0) and not g.is_over:
-                scene.ctl.apply(
+                scene._after_events(scene.ctl.apply(
                     scene.ctl.bots[g.current_player].choose(g, g.current_player)
                     if g.current_player in scene.ctl.bots
                     else random.Random(seed).choice(
                         [a for a in g.legal_actions() if a.kind != "end"] or g.legal_actions()
                     )
-                )
+                ))
+            scene.anims = []
             scene._last_dice()
+            scene._refresh_log()
             scene._ui_state = None
+            scene._sync_widgets()
             app.step([])
             if scene_name == "trade":
                 app.push(TradeDialog(app, scene))
