@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import ast
 import datetime as dt
+import gettext
 import io
 import re
 import sys
@@ -141,6 +142,17 @@ def compiled(code: str) -> bytes:
     buf = io.BytesIO()
     write_mo(buf, read(code), use_fuzzy=False)
     return buf.getvalue()
+
+
+def mo_messages(data: bytes) -> dict[object, str]:
+    """The messages of compiled .mo bytes, without the header's ``Generated-By`` line: Babel writes its own
+    version there, so the same .po compiled by another Babel release differs only in that line."""
+    translations = gettext.GNUTranslations(io.BytesIO(data))
+    messages = dict(translations._catalog)  # type: ignore[attr-defined]  # the parsed table, by msgid
+    if "" in messages:
+        messages[""] = "".join(line for line in messages[""].splitlines(keepends=True)
+                               if not line.startswith("Generated-By:"))
+    return messages
 
 
 def compile_all() -> int:
