@@ -7,7 +7,9 @@ its own ``Weights``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass, fields, replace
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from ..engine.queries import settlement_spot_free
@@ -26,45 +28,63 @@ assert DEV_KINDS[KNIGHT] == "knight" and DEV_KINDS[VICTORY_POINT] == "victory_po
 
 @dataclass(frozen=True)
 class Weights:
-    """How much each feature is worth, in 'card' units."""
+    """How much each feature is worth, in 'card' units. The values of each level are data, in
+    ``weights.json``, with the figures that chose them."""
 
-    vp: float = 10.0
-    pip: float = 0.6  # per pip of production (a settlement on 6-8-5 has 14 pips)
-    robbed: float = 0.35  # share of a robbed hex's production that still counts
-    diversity: float = 0.9  # per resource produced at all
-    card: float = 0.4  # per card in hand (first four of a kind)
-    card_extra: float = 0.1  # per card beyond four of a kind
-    progress: float = 4.0  # a complete city or settlement in hand (halved per missing card)
-    dev_progress: float = 1.2
-    discard_risk: float = 0.35  # per card above the discard limit
-    knight_held: float = 1.6
-    dev_held: float = 1.6
-    knight_played: float = 0.9
-    road_len: float = 0.3  # per segment of the longest road while it can still matter
-    expansion: float = 0.6  # best reachable settlement spot (scaled by distance)
-    harbour: float = 0.12  # per pip of a resource with its own 2:1 harbour
-    generic_harbour: float = 0.04  # per pip of production with a 3:1 harbour
-    opponent: float = 0.25  # subtract this share of the strongest opponent's score
-    army_race: float = 0.0  # share of Largest Army's points counted per step towards taking it
-    road_race: float = 0.0  # the same for Longest Road
-    win: float = 1000.0
-    collapse_risk: float = 1.0  # Catan a Dois (D-5.4): scales ``bank_risk``, in card units
+    vp: float
+    pip: float  # per pip of production (a settlement on 6-8-5 has 14 pips)
+    robbed: float  # share of a robbed hex's production that still counts
+    diversity: float  # per resource produced at all
+    card: float  # per card in hand (first four of a kind)
+    card_extra: float  # per card beyond four of a kind
+    progress: float  # a complete city or settlement in hand (halved per missing card)
+    dev_progress: float
+    discard_risk: float  # per card above the discard limit
+    knight_held: float
+    dev_held: float
+    knight_played: float
+    road_len: float  # per segment of the longest road while it can still matter
+    expansion: float  # best reachable settlement spot (scaled by distance)
+    harbour: float  # per pip of a resource with its own 2:1 harbour
+    generic_harbour: float  # per pip of production with a 3:1 harbour
+    opponent: float  # subtract this share of the strongest opponent's score
+    army_race: float  # share of Largest Army's points counted per step towards taking it
+    road_race: float  # the same for Longest Road
+    win: float
+    collapse_risk: float  # Catan a Dois (D-5.4): scales ``bank_risk``, in card units
+    recipe: float  # per pip of the scarcest resource of each build's recipe (a mix that builds)
+    lookahead: float  # hard: share of the coming round's expected hand worth counted (``lookahead``)
+    trade_envy: float  # share of a trade's worth to the other side counted against making it
+    offer_search: float  # hard: 1 to search the domestic offers the others would take (heuristic_trade)
 
 
-NORMAL = Weights()
-EASY = replace(NORMAL, diversity=0.3, expansion=0.3, opponent=0.0, harbour=0.0, generic_harbour=0.0)
-HARD = replace(NORMAL, opponent=0.35, army_race=0.5, road_race=0.5)
-LEVELS: dict[str, Weights] = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+def _load_levels() -> tuple[dict[str, Weights], dict[str, dict[str, dict[str, float]]]]:
+    """The levels' weights and the rule modules' changes, from ``weights.json`` (shipped with the package;
+    a key that is not a ``Weights`` field or a value that is not a number is a ValueError naming it)."""
+    data = json.loads(resources.files(__package__).joinpath("weights.json").read_text(encoding="utf-8"))
+    names = {f.name for f in fields(Weights)}
 
-# A level's weights where a rule module changes the game enough to want others, over the level's own: data,
-# each with the figures that chose it (bench/addons_ai.py, hard vs normal, 4 players, two seats each).
-#   scenario, hard: diversity 1.4 and expansion 0.9 (the towns of a map lie far apart, and a spread of
-#   resources is worth more). Corsica 49 % -> 62 % (200 games, seeds 1-200; 120 games on seeds 5000-5119:
-#   hard's own 49 %, diversity 1.4 alone 64 %), New York 69 % -> 74 %, with the Erie Canal 70 % -> 74 %.
-#   Not for the add-ons: Frenemies went 70 % -> 64 % with them, Helpers 70 % -> 67 % (seeds 1-200).
-MODULE_WEIGHTS: dict[str, dict[str, dict[str, float]]] = {
-    "scenario": {"hard": {"diversity": 1.4, "expansion": 0.9}},
-}
+    def numbers(where: str, values: dict[str, object]) -> dict[str, float]:
+        for key, value in values.items():
+            if key not in names or isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"weights.json: {where}: {key!r} = {value!r} is not a weight")
+        return {k: float(v) for k, v in values.items()}  # type: ignore[arg-type]
+
+    levels: dict[str, Weights] = {}
+    for name, entry in data["levels"].items():
+        if "weights" in entry:
+            levels[name] = Weights(**numbers(name, entry["weights"]))
+        else:
+            levels[name] = replace(levels[entry["from"]], **numbers(name, entry["change"]))
+    modules = {
+        module: {level: numbers(f"{module}/{level}", entry["change"]) for level, entry in by_level.items()}
+        for module, by_level in data["modules"].items()
+    }
+    return levels, modules
+
+
+LEVELS, MODULE_WEIGHTS = _load_levels()
+NORMAL, EASY, HARD = LEVELS["normal"], LEVELS["easy"], LEVELS["hard"]
 
 
 def weights_for(level: str, modules: tuple[str, ...] | list[str] = ()) -> Weights:
@@ -140,9 +160,12 @@ def production(g: Game, p: int, info: BoardInfo, w: Weights, robber: int | None 
     return prod
 
 
-def expansion(g: Game, p: int, info: BoardInfo) -> tuple[float, int]:
+def expansion(
+    g: Game, p: int, info: BoardInfo, spots: list[tuple[float, int, int]] | None = None
+) -> tuple[float, int]:
     """Value of the best settlement spots ``p`` can reach: now (1.0), after one road (0.55), two (0.3);
-    and the number of roads to the nearest one (3 when none is within two roads)."""
+    and the number of roads to the nearest one (3 when none is within two roads). ``spots``, when given,
+    receives every spot in reach as (value, node, roads to it)."""
     s, topo = g.s, g.topo
     if not s.pieces_left[p][1]:
         return 0.0, 3
@@ -167,6 +190,8 @@ def expansion(g: Game, p: int, info: BoardInfo) -> tuple[float, int]:
         for n in frontier:
             if owner[n] < 0 and settlement_spot_free(g, n) and all(m.can_settle(g, p, n) for m in settles):
                 scores.append(info.node_spot[n] * disc[d])
+                if spots is not None:
+                    spots.append((scores[-1], n, d))
                 if d < nearest:
                     nearest = d
             if d == 2:
@@ -186,8 +211,15 @@ def expansion(g: Game, p: int, info: BoardInfo) -> tuple[float, int]:
         frontier = nxt
     if not scores:
         return 0.0, 3
-    scores.sort(reverse=True)
-    return scores[0] + (0.4 * scores[1] if len(scores) > 1 else 0.0), nearest
+    return best_two(scores), nearest
+
+
+def best_two(scores: list[float]) -> float:
+    """The expansion value of spot values: the best, and 0.4 of the second best (a second way to grow)."""
+    if not scores:
+        return 0.0
+    scores = sorted(scores, reverse=True)
+    return scores[0] + (0.4 * scores[1] if len(scores) > 1 else 0.0)
 
 
 SPOT_PROGRESS = (1.0, 0.55, 0.3, 0.1)  # how much settlement cards are worth by roads to the nearest spot
@@ -228,6 +260,22 @@ def _closeness(hand: list[int], cost: tuple[int, ...]) -> float:
         if need > have:
             missing += need - have
     return 1.0 / (1 << missing) if missing < 8 else 0.0
+
+
+RECIPES = ("road", "settlement", "city", "development_card")
+
+
+def recipe_mix(g: Game, prod: list[float]) -> float:
+    """Production that builds: for each recipe, the pips of its scarcest resource per card it needs (a seat
+    with no brick produces no road, however many pips of grain it has)."""
+    costs = g.rules.costs
+    v = 0.0
+    for name in RECIPES:
+        cost = costs.get(name)
+        if not cost:
+            continue
+        v += min(prod[r] / n for r, n in enumerate(cost) if n)
+    return v
 
 
 def _races(g: Game, p: int, w: Weights) -> float:
@@ -292,6 +340,8 @@ def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
     for r, x in enumerate(prod):
         if x:
             v += w.pip * x * rw[r] + w.diversity
+    if w.recipe:
+        v += w.recipe * recipe_mix(g, prod)
     exp, nearest = expansion(g, p, info)
     v += w.expansion * w.pip * exp
     level = s.node_level

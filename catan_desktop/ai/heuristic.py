@@ -22,12 +22,12 @@ and red-path harbours are valued by ``scenarios_value``).
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ..engine import Action, Game
 from ..engine.any_game import is_dice_game
 from .addons import ADDON_PHASES, AddonPlayer
+from .budget import Budget
 from .dice_bot import DiceBot
 from .evaluate import PIPS
 from .heuristic_core import LEVELS
@@ -52,7 +52,7 @@ class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
         self.last_reason = None
         if is_dice_game(game):  # the Catan Dice Game: its own player at this level (dice_bot.py)
             return self._dice_player().choose(game, seat)
-        self._deadline = time.perf_counter() + self.think_time
+        self.budget = Budget(self.think_time)
         self.fit_weights(game)
         legal = game.legal_actions()
         if not legal:

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine import Action, Game, IllegalAction, make_bundle
 from ..engine.ruleset import DEV_KINDS
+from .budget import Budget
 from .evaluate import LEVELS, Weights, board_info, evaluate, expansion, hand_value, weights_for
 from .knowledge import CardTracker
 
@@ -62,7 +63,7 @@ class HeuristicCore:
         self._answered: dict[tuple[Any, ...], tuple[Action, str]] = {}
         self._answer_count: dict[tuple[int, int], int] = {}
         self._offered: set[tuple[Any, ...]] = set()
-        self._deadline = 0.0
+        self.budget = Budget(0.0)  # this decision's think time, as work (set by ``choose``)
 
     # ------------------------------------------------------------------------------------ evaluation
 

@@ -1,82 +1,116 @@
 """The hard computer player's search (``heuristic``): it plans whole sequences of its turn (trade, then
-build, then buy), and looks ahead at the other players' founding picks before placing a settlement. It
-stops searching when its think-time budget (``_deadline``) is spent.
+build, then buy), values where each would end the turn by the coming round's rolls (``lookahead``), and
+looks ahead at the other players' founding picks before placing a settlement. It stops searching when its
+think-time budget (``budget.Budget``, counted in search nodes) is spent.
 """
 
 from __future__ import annotations
 
-import time
-
 from ..engine import Action, Game
+from .budget import SAMPLE_COST
 from .evaluate import NORMAL, board_info, evaluate, production
 from .heuristic_core import HeuristicCore
+from .lookahead import Rolls, robbed_share, round_value, sample_rounds
+
+Leaf = tuple[float, Action | None, Game]  # a position where the turn could end: static value, first move, it
+# the hard level's look-ahead passes: (how many of the best leaves, how many sampled rounds each); each pass
+# weighs more of the plans on more rolls; a pass runs only while the think-time budget lasts, and the last
+# complete pass decides
+LOOKAHEAD_PASSES = ((6, 32), (12, 64), (24, 128), (48, 256))
+PLAN_SHARE = 0.6  # of a decision's budget, what longer plans may take before the look-ahead's passes
 
 
 class Planner(HeuristicCore):
     """The hard level's turn planner and founding look-ahead."""
 
     def _plan_turn(self, world: Game, p: int, legal: list[Action]) -> Action:
-        """Search sequences of up to three of our own moves; return the first move of the best."""
+        """Search sequences of up to three of our own moves, value where each would end the turn by what the
+        coming round's rolls make of it (``lookahead``), and return the first move of the best."""
         candidates = [a for a in legal if a.kind not in ("offer",)]
-        end_value = evaluate(world, p, self.w)
-        first: list[tuple[float, Action, Game | None]] = []
+        end_leaf: Leaf = (evaluate(world, p, self.w), None, world)
+        leaves: list[Leaf] = [end_leaf]
+        first: list[tuple[float, Action, Game]] = []
         for a in candidates:
             if a.kind == "end":
                 continue
             g = self._after(world, a, p)
+            self.budget.spend()
             if g is None:
                 continue
             v = evaluate(g, p, self.w)
             if _draws_card(a):
                 v += self._buy_correction(world, g, p)
             first.append((v, a, g))
+            leaves.append((v, a, g))
         if not first:
             return Action("end")
         first.sort(key=lambda t: -t[0])
-        best_v, best_a = first[0][0], first[0][1]
-        beam = first[:6]
-        for v0, a0, g0 in beam:
-            if time.perf_counter() > self._deadline:
-                break
-            if g0 is None or g0.s.phase != "main" or g0.current_player != p or _draws_card(a0):
+        for _v0, a0, g0 in first[:6]:
+            if self.budget.spent() or self.budget.used >= PLAN_SHARE * self.budget.nodes:
+                break  # the rest of the budget is the look-ahead's
+            if g0.s.phase != "main" or g0.current_player != p or _draws_card(a0):
                 continue
-            v = max(v0, self._extend(g0, p, 2))
-            if v > best_v + 1e-9:
-                best_v, best_a = v, a0
-        if best_v < end_value + 0.05:
-            return Action("end")
-        return best_a
+            self._extend(g0, p, 2, a0, leaves)
+        return self._pick(world, p, leaves, end_leaf)
 
-    def _extend(self, g: Game, p: int, depth: int) -> float:
-        """Best value reachable from ``g`` within ``depth`` more of our moves (greedy beam of 4)."""
-        base = evaluate(g, p, self.w)
-        if depth == 0 or time.perf_counter() > self._deadline:
-            return base
+    def _extend(self, g: Game, p: int, depth: int, first: Action, leaves: list[Leaf]) -> None:
+        """Add to ``leaves`` the positions reachable from ``g`` within ``depth`` more of our moves (greedy
+        beam of 4), each with ``first``, the move that starts its sequence."""
+        if depth == 0 or self.budget.spent():
+            return
         options = []
         for a in g.legal_actions():
             if a.kind in ("end", "offer", "canal_offer"):  # offers are decided apart from the plan
                 continue
             g2 = self._after(g, a, p)
+            self.budget.spend()
             if g2 is None:
                 continue
             v = evaluate(g2, p, self.w)
             if _draws_card(a):
                 v += self._buy_correction(g, g2, p)
-                options.append((v, a, None))
-            else:
-                options.append((v, a, g2))
-        if not options:
-            return base
+            options.append((v, a, g2))
+            leaves.append((v, first, g2))
         options.sort(key=lambda t: -t[0])
-        best = max(base, options[0][0])
-        for _v, _a, g2 in options[:4]:
-            if g2 is not None and g2.s.phase == "main" and g2.current_player == p:
-                best = max(best, self._extend(g2, p, depth - 1))
-        return best
+        for _v, a, g2 in options[:4]:
+            if not _draws_card(a) and g2.s.phase == "main" and g2.current_player == p:
+                self._extend(g2, p, depth - 1, first, leaves)
+
+    def _pick(self, world: Game, p: int, leaves: list[Leaf], end_leaf: Leaf) -> Action:
+        """The first move of the best leaf: by static value, then (``lookahead``) re-ranked in passes of more
+        leaves and more sampled rounds while the budget can pay for a whole pass (``LOOKAHEAD_PASSES``); the
+        last pass decides."""
+        leaves.sort(key=lambda t: -t[0])
+        best = leaves[0]
+        w = self.w
+        if w.lookahead:
+            for count, samples in LOOKAHEAD_PASSES:
+                top = leaves[:count]
+                if end_leaf not in top:
+                    top.append(end_leaf)
+                cost = len(top) * samples * SAMPLE_COST
+                if self.budget.left() < cost:
+                    break
+                self.budget.spend(cost)
+                rolls = sample_rounds(world, self.rng, samples)
+                scored = [(leaf[0] + w.lookahead * self._round(leaf[2], p, rolls), leaf) for leaf in top]
+                scored.sort(key=lambda t: -t[0])
+                best = scored[0][1]
+                end_v = next(v for v, leaf in scored if leaf is end_leaf)
+                if scored[0][0] < end_v + 0.05:
+                    best = end_leaf
+        elif best[0] < end_leaf[0] + 0.05:
+            best = end_leaf
+        return best[1] or Action("end")
+
+    def _round(self, g: Game, p: int, rolls: Rolls) -> float:
+        """What the coming round is expected to make of ``p``'s position ``g`` (``lookahead.round_value``)."""
+        return round_value(g, p, self.w, rolls, robbed_share(g, p))
 
     def _hard_founding(self, world: Game, p: int, legal: list[Action]) -> Action:
         """First or second settlement: look ahead at the picks the others will make before our next one."""
         ranked = sorted(legal, key=lambda a: -self._value(world, a, p))
+        self.budget.spend(len(legal))
         s = world.s
         queue = s.setup_queue[s.setup_index + 1 :]
         if p not in queue:  # our last founding pick: nothing to look ahead to
@@ -84,7 +118,7 @@ class Planner(HeuristicCore):
         before_us = queue[: queue.index(p)]
         best_a, best_v = ranked[0], -1e18
         for a in ranked[:8]:
-            if time.perf_counter() > self._deadline:
+            if self.budget.spent():
                 break
             g = world.clone()
             g.apply_unchecked(a)
@@ -93,6 +127,7 @@ class Planner(HeuristicCore):
             roads = g.legal_actions()
             if g.s.phase == "setup_road" and roads:
                 g.apply_unchecked(max(roads, key=lambda r: self._value(g, r, p)))
+                self.budget.spend(1 + len(roads))
             for q in before_us:  # each other player takes the spot best for them (by our normal model)
                 if g.s.phase != "setup_settlement":
                     break
@@ -106,6 +141,7 @@ class Planner(HeuristicCore):
             if g.s.phase == "setup_settlement" and g.current_player == p:
                 spots = g.legal_actions()
                 v = max(self._value(g, x, p) for x in spots) if spots else evaluate(g, p, self.w)
+                self.budget.spend(len(spots))
             else:
                 v = evaluate(g, p, self.w)
             if v > best_v:

@@ -11,6 +11,7 @@ from ..i18n import _
 from .heuristic_core import HeuristicCore
 
 MAX_OFFERS = {"easy": 0, "normal": 2, "hard": 2}
+OFFER_GAIN = 0.3  # what a searched offer must gain our hand at least (hand_value units)
 ANSWERS_PER_TURN = 4  # offers from one player in one turn a bot will weigh; after that it declines
 MAX_TRADES_PER_TURN = 4  # bank and market trades a bot makes in one turn
 TRADE_KINDS = frozenset({"maritime", "market", "market_sell"})
@@ -115,7 +116,10 @@ class Trader(HeuristicCore):
         if self.level != "easy" and self._near_win(world, offerer):
             return Action("reject"), _("You're about to win.")
         can_accept = any(a.kind == "accept" for a in legal)
+        envy = self.w.trade_envy  # hard: what the deal is worth to the offerer counts against it
         delta = self._hand_delta(world, p, give, get)
+        if envy:
+            delta -= envy * max(0.0, self._hand_delta(world, offerer, get, give))
         threshold = 0.25 if self.level != "easy" else 0.0
         if self.level != "easy" and world.visible_vp(offerer) > max(
             world.visible_vp(q) for q in range(world.s.players) if q != offerer
@@ -141,6 +145,8 @@ class Trader(HeuristicCore):
                     continue
                 loss = [int(j == i) for j in range(len(names))]
                 d = self._hand_delta(world, p, give, loss)
+                if envy:
+                    d -= envy * max(0.0, self._hand_delta(world, offerer, loss, give))
                 if d > threshold + 0.1 and (best is None or d > best[0]):
                     counter = Action("counter", make_bundle({names[i]: 1}), make_bundle(_bundle(names, give)))
                     best = (d, counter)
@@ -160,7 +166,8 @@ class Trader(HeuristicCore):
         return Action("reject"), _("That doesn't help me.")
 
     def _maybe_offer(self, world: Game, p: int, obs: dict[str, Any]) -> Action | None:
-        """Propose a domestic trade when one card is missing for a build and we can spare another."""
+        """Propose a domestic trade when one card is missing for a build and we can spare another (hard, with
+        ``offer_search``: the offer the others would take that helps us most, ``_searched_offer``)."""
         limit = MAX_OFFERS[self.level]
         s, rules = world.s, world.rules
         if (
@@ -171,6 +178,8 @@ class Trader(HeuristicCore):
             or not queries.trading_allowed(world)
         ):
             return None
+        if self.w.offer_search:
+            return self._searched_offer(world, p, obs)
         names = rules.resources
         hand = s.hands[p]
         has_spot = bool(queries.settlement_spots(world, p))
@@ -210,6 +219,56 @@ class Trader(HeuristicCore):
             return Action("offer", make_bundle({names[give]: n_give}), make_bundle({names[need]: 1}),
                           None if everyone else to)
         return None
+
+    def _searched_offer(self, world: Game, p: int, obs: dict[str, Any]) -> Action | None:
+        """The offer of one or two of our cards for one of theirs that gains our hand most, made to the
+        players who would take it by their own hands' worth (their hands as this seat's sampled world guesses
+        them, judged as the normal level judges: ``_judge_offer``'s threshold, more for a leader), never to
+        one about to win; an offer that helps a taker more than us is not made (``trade_envy``). None when no
+        offer gains at least ``OFFER_GAIN``."""
+        s, names = world.s, world.rules.resources
+        hand = s.hands[p]
+        others = [q for q in range(s.players) if q != p and not self._near_win(world, q)]
+        leader = world.visible_vp(p) > max(world.visible_vp(q) for q in range(s.players) if q != p)
+        threshold = 0.25 + (0.4 if leader else 0.0)
+        envy = self.w.trade_envy
+        nres = len(names)
+        best: tuple[float, Action, tuple[Any, ...]] | None = None
+        for need in range(nres):
+            holders = [q for q in others if self._may_hold(q, need) and s.hands[q][need] > 0]
+            if not holders:
+                continue
+            gain = [int(j == need) for j in range(nres)]
+            for give in range(nres):
+                if give == need or not hand[give]:
+                    continue
+                for n in (1, 2):
+                    if hand[give] < n:
+                        break
+                    loss = [n if j == give else 0 for j in range(nres)]
+                    mine = self._hand_delta(world, p, gain, loss)
+                    if mine < OFFER_GAIN or (best is not None and mine <= best[0]):
+                        continue
+                    takers = tuple(
+                        q for q in holders
+                        if (theirs := self._hand_delta(world, q, loss, gain)) > threshold
+                        and mine - envy * theirs > OFFER_GAIN
+                    )
+                    if not takers:
+                        continue
+                    key = (obs["turn"], p, give, need, n)
+                    if key in self._offered:
+                        continue
+                    to = None if len(takers) == s.players - 1 else takers
+                    offer = Action("offer", make_bundle({names[give]: n}), make_bundle({names[need]: 1}), to)
+                    best = (mine, offer, key)
+        if best is None:
+            return None
+        if len(self._offered) > 64:
+            self._offered.clear()
+        self._offered.add(best[2])
+        self.last_reason = _("I need {resource}.", resource=_(best[1].b[0][0]))
+        return best[1]
 
     def _may_hold(self, q: int, r: int) -> bool:
         """Whether seat ``q`` may hold a card of resource ``r``: known to, or holding cards we cannot see."""

@@ -159,7 +159,7 @@ def test_hidden_information_never_changes_a_decision_on_a_scenario_map(level: st
     rng = random.Random(2026)
     compared = 0
     phases: set[str] = set()
-    for path, players, seed, every in ((CANAL, 5, 15, 9),):
+    for path, players, seed, every in ((CANAL, 5, 16, 9),):  # a game with canal token offers to answer
         for game, seat in _positions(path, players, seed, every):
             twin = _twin_with_other_secrets(game, seat, rng)
             assert twin.observation(seat) == game.observation(seat), game.phase

@@ -29,3 +29,40 @@ def test_a_bot_fits_its_weights_to_the_game_it_plays() -> None:
     own = HeuristicBot("hard", seed=1, weights=NORMAL)
     own.choose(corsica, corsica.current_player)
     assert own.w is NORMAL
+
+
+def test_the_weights_are_one_data_file_with_the_figures_that_chose_them(monkeypatch) -> None:
+    """Issue 20: every level's weights are data in ai/weights.json; each level and module change says which
+    figures chose it; a key that is not a weight is refused by name."""
+    import json
+    from importlib import resources
+
+    import pytest
+
+    from catan_desktop.ai import evaluate
+
+    data = json.loads(resources.files("catan_desktop.ai").joinpath("weights.json").read_text("utf-8"))
+    assert set(data["levels"]) == set(LEVELS) == {"easy", "normal", "hard"}
+    for entry in [*data["levels"].values(), *(e for m in data["modules"].values() for e in m.values())]:
+        assert entry["figures"] and all(isinstance(f, str) and f for f in entry["figures"])
+    assert LEVELS["normal"] == evaluate.Weights(**data["levels"]["normal"]["weights"])
+    assert LEVELS["hard"] == replace(NORMAL, **data["levels"]["hard"]["change"])
+    assert MODULE_WEIGHTS["scenario"]["hard"] == data["modules"]["scenario"]["hard"]["change"]
+
+    bad = dict(data, levels=dict(data["levels"], hard={"from": "normal", "change": {"cleverness": 2}}))
+    monkeypatch.setattr(evaluate.resources, "files", lambda _pkg: _Text(json.dumps(bad)))
+    with pytest.raises(ValueError, match="weights.json: hard: 'cleverness'"):
+        evaluate._load_levels()
+
+
+class _Text:
+    """A stand-in for a package's files: every path reads as ``text``."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def joinpath(self, _name: str) -> _Text:
+        return self
+
+    def read_text(self, encoding: str = "utf-8") -> str:
+        return self.text
