@@ -21,7 +21,8 @@ DEFAULT_BOT = "normal"
 def create_bot(kind: str, seed: int = 0, think_time: float | None = None) -> Bot:
     """Return a new bot of ``kind`` with its own RNG; raises ValueError for an unknown kind.
 
-    ``think_time`` caps the seconds a search-based level (hard) spends on one decision.
+    ``think_time`` is the seconds a search-based level (hard) may spend on one decision: its search does the
+    work that time buys on the reference machine (``budget``), and stops at that many seconds on a slower one.
     """
     kind = kind.split(":", 1)[-1]
     if kind == "random":

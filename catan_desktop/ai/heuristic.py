@@ -61,6 +61,7 @@ class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
         self.tracker.update(obs, game.rules)
         if len(legal) == 1 and obs["phase"] not in ("trade_offer",):
             return legal[0]
+        self._knowledge = (game.rules, obs, game.options)  # for more sampled worlds (heuristic_search)
         world = sample_world(game.rules, obs, self.tracker, self.rng, game.options)
         phase = obs["phase"]
         if phase == "trade_offer":

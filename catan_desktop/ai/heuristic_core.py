@@ -64,6 +64,7 @@ class HeuristicCore:
         self._answer_count: dict[tuple[int, int], int] = {}
         self._offered: set[tuple[Any, ...]] = set()
         self.budget = Budget(0.0)  # this decision's think time, as work (set by ``choose``)
+        self._knowledge: tuple[Any, ...] = ()  # this decision's rules, observation and options
 
     # ------------------------------------------------------------------------------------ evaluation
 

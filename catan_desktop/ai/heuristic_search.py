@@ -10,13 +10,15 @@ from ..engine import Action, Game
 from .budget import SAMPLE_COST
 from .evaluate import NORMAL, board_info, evaluate, production
 from .heuristic_core import HeuristicCore
+from .knowledge import sample_world
 from .lookahead import Rolls, robbed_share, round_value, sample_rounds
 
 Leaf = tuple[float, Action | None, Game]  # a position where the turn could end: static value, first move, it
 # the hard level's look-ahead passes: (how many of the best leaves, how many sampled rounds each); each pass
-# weighs more of the plans on more rolls; a pass runs only while the think-time budget lasts, and the last
-# complete pass decides
+# weighs more of the plans on more rolls; a pass runs only when what is left of the budget pays for all of
+# it, and the last pass decides
 LOOKAHEAD_PASSES = ((6, 32), (12, 64), (24, 128), (48, 256))
+WORLDS = 4  # sampled worlds the look-ahead takes the others' hidden hands from (fair: the seat's knowledge)
 PLAN_SHARE = 0.6  # of a decision's budget, what longer plans may take before the look-ahead's passes
 
 
@@ -84,6 +86,7 @@ class Planner(HeuristicCore):
         best = leaves[0]
         w = self.w
         if w.lookahead:
+            worlds: list[list[list[int]]] | None = None
             for count, samples in LOOKAHEAD_PASSES:
                 top = leaves[:count]
                 if end_leaf not in top:
@@ -92,20 +95,32 @@ class Planner(HeuristicCore):
                 if self.budget.left() < cost:
                     break
                 self.budget.spend(cost)
+                if worlds is None:
+                    worlds = self._other_worlds(p)
                 rolls = sample_rounds(world, self.rng, samples)
-                scored = [(leaf[0] + w.lookahead * self._round(leaf[2], p, rolls), leaf) for leaf in top]
+                scored = [(v + w.lookahead * self._round(g, p, rolls, worlds), (v, a, g)) for v, a, g in top]
                 scored.sort(key=lambda t: -t[0])
                 best = scored[0][1]
-                end_v = next(v for v, leaf in scored if leaf is end_leaf)
+                end_v = next(v for v, leaf in scored if leaf[1] is None)
                 if scored[0][0] < end_v + 0.05:
                     best = end_leaf
         elif best[0] < end_leaf[0] + 0.05:
             best = end_leaf
         return best[1] or Action("end")
 
-    def _round(self, g: Game, p: int, rolls: Rolls) -> float:
+    def _round(self, g: Game, p: int, rolls: Rolls, worlds: list[list[list[int]]]) -> float:
         """What the coming round is expected to make of ``p``'s position ``g`` (``lookahead.round_value``)."""
-        return round_value(g, p, self.w, rolls, robbed_share(g, p))
+        return round_value(g, p, self.w, rolls, robbed_share(g, p), worlds)
+
+    def _other_worlds(self, p: int) -> list[list[list[int]]]:
+        """The hands of ``WORLDS - 1`` more worlds sampled from what ``p``'s seat knows (the others' hidden
+        cards dealt again), for the others' replies in the look-ahead; one node each."""
+        rules, obs, options = self._knowledge
+        worlds = []
+        for _ in range(WORLDS - 1):
+            self.budget.spend()
+            worlds.append(sample_world(rules, obs, self.tracker, self.rng, options).s.hands)
+        return worlds
 
     def _hard_founding(self, world: Game, p: int, legal: list[Action]) -> Action:
         """First or second settlement: look ahead at the picks the others will make before our next one."""

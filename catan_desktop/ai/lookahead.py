@@ -90,11 +90,13 @@ def _shed_half(hand: list[int]) -> None:
 
 class SpotRace:
     """The other players' likely replies that take ``p``'s room to grow: in their turns of the coming round,
-    a player whose hand (as the sampled world has it) and income pay for a settlement builds one on their
-    best free spot on their own roads (B-8.4), and that spot and its neighbours are gone from ``p``'s
-    settlement spots in reach (``evaluate.expansion``)."""
+    a player whose hand and income pay for a settlement builds one on their best free spot on their own
+    roads (B-8.4), and that spot and its neighbours are gone from ``p``'s settlement spots in reach
+    (``evaluate.expansion``). The others' hands are hidden: round ``i`` of the samples takes them from
+    sampled world ``i`` modulo the worlds given (``g``'s own, then ``worlds``: each seat's hand in each
+    further world sampled from what ``p``'s seat knows)."""
 
-    def __init__(self, g: Game, p: int) -> None:
+    def __init__(self, g: Game, p: int, worlds: list[list[list[int]]] | None = None) -> None:
         s = g.s
         info = board_info(g)
         self.mine: list[tuple[float, int, int]] = []
@@ -112,18 +114,20 @@ class SpotRace:
             if s.pieces_left[q][1]:
                 expansion(g, q, info, spots)
             self.rivals.append((q, [node for _v, node, d in sorted(spots, reverse=True) if d == 0]))
-        self.hands = [list(h) for h in s.hands]
+        self.worlds = [[list(h) for h in s.hands], *(worlds or [])]
 
-    def after(self, seq: tuple[int, ...], income: dict[int, list[list[int]]]) -> float:
-        """``p``'s expansion value after the others' turns of one sampled round, less its value now."""
+    def after(self, seq: tuple[int, ...], income: dict[int, list[list[int]]], i: int = 0) -> float:
+        """``p``'s expansion value after the others' turns of sampled round ``i`` (``seq``), less its value
+        now."""
         if not self.mine or not any(spots for _q, spots in self.rivals):
             return 0.0
         blocked: set[int] = set()
         cost = self.cost
+        hands = self.worlds[i % len(self.worlds)]
         for k, (q, spots) in enumerate(self.rivals):
             if not spots:
                 continue
-            hand = list(self.hands[q])
+            hand = list(hands[q])
             for t in seq[: k + 1]:  # what the rolls up to q's own pay q
                 row = income.get(t)
                 if row is not None:
@@ -140,16 +144,21 @@ class SpotRace:
         return best_two([v for v, n, _d in self.mine if n not in blocked]) - self.now
 
 
-def round_value(g: Game, p: int, w: Weights, rolls: Rolls, robbed_share: float) -> float:
+Hands = list[list[int]]  # each seat's resource cards
+
+
+def round_value(
+    g: Game, p: int, w: Weights, rolls: Rolls, robbed_share: float, worlds: list[Hands] | None = None
+) -> float:
     """How much ``p``'s position is expected to gain in worth over the coming round (``rolls``): its hand
     (mean ``hand_value`` after the round minus ``hand_value`` now) and its room to grow. Another seat's 7
     discards half of a hand over the limit (B-6.2), and with ``p``'s share of the robber's attention it takes
     one of ``p``'s cards (B-6.4) and blocks ``p``'s best hex for the rest of the round (B-6.6); the others
-    settle spots ``p`` could reach (``SpotRace``)."""
+    settle spots ``p`` could reach (``SpotRace``, with the others' hands of ``worlds``)."""
     s = g.s
     if not rolls:
         return 0.0
-    race = SpotRace(g, p)
+    race = SpotRace(g, p, worlds)
     nearest = race.nearest
     can_city = bool(s.pieces_left[p][2]) and any(s.node_level[n] == 1 for n in s.buildings_of[p])
     income = income_table(g)
@@ -160,8 +169,8 @@ def round_value(g: Game, p: int, w: Weights, rolls: Rolls, robbed_share: float) 
     total_value = 0.0
     room = 0.0
     cache: dict[tuple[int, ...], float] = {}
-    for seq, chance in rolls:
-        room += race.after(seq, income)
+    for i, (seq, chance) in enumerate(rolls):
+        room += race.after(seq, income, i)
         hand = list(hand0)
         last = len(seq) - 1
         blocked = False

@@ -141,9 +141,9 @@ def test_another_player_who_can_pay_takes_the_spot_we_reach_first() -> None:
     q = race.rivals[0][0]
     race.rivals = [(q, [node])] + [(r, []) for r, _s in race.rivals[1:]]
     nothing = (2,) * game.s.players  # a total no hex shows: no income
-    race.hands[q] = [0] * 5
+    race.worlds[0][q] = [0] * 5
     assert race.after(nothing, {}) == 0.0
-    race.hands[q] = list(game.rules.costs["settlement"])
+    race.worlds[0][q] = list(game.rules.costs["settlement"])
     assert race.after(nothing, {}) < 0.0
     assert race.after(nothing, {}) == pytest.approx(
         best_two([v for v, n, _d in race.mine if n != node and n not in game.topo.node_neighbours[node]])
@@ -174,3 +174,24 @@ def test_hard_never_offers_to_a_player_about_to_win(kit) -> None:
     target = game.vp_target
     game.visible_vp = lambda q: target - 1 if q in (1, 3) else 2  # type: ignore[method-assign]
     assert create_bot("hard", seed=1)._searched_offer(game, 0, game.observation(0)) is None
+
+
+@pytest.mark.parametrize("node", (0, 10, 20, 30))
+def test_hard_with_no_build_in_hand_trades_and_buys_instead_of_waiting(kit, node: int) -> None:
+    """Issue 20, stalls: holding five wool and an ore, with no build it can pay for, hard does not end its
+    turn on the hand: a 4:1 trade (B-7.2) or an offer (B-7.1) turns the wool into the grain a development
+    card needs (B-9.1), and it buys one."""
+    game = kit.position(
+        hands=[{"wool": 5, "ore": 1}, {"grain": 2, "lumber": 2}, {"brick": 2}, {"grain": 1, "ore": 1}],
+        buildings=[(node, 0, "settlement")],
+    )
+    bots = [create_bot("hard", seed=1)] + [create_bot("normal", seed=k) for k in (2, 3, 4)]
+    kinds = []
+    while game.active_player == 0 and not game.is_over:
+        seat = game.current_player
+        action = bots[seat].choose(game, seat)
+        if seat == 0:
+            kinds.append(action.kind)
+        game.apply(action)
+    assert "buy" in kinds, kinds
+    assert kinds[-1] == "end" and sum(game.s.hands[0]) < 6
