@@ -8,7 +8,12 @@ longest decision <= 2 s. For the hard level it also prints the search nodes of a
 its think time is counted in nodes) and the nodes searched per second of thinking, the figure
 ``budget.NODES_PER_SECOND`` is set from.
 
+``--rollouts N`` also times playouts: from the position at turn ``ROLLOUT_FROM`` of N games, the rest of the
+game played by four bots of one level (normal, easy, random), the cost a Monte-Carlo search would pay per
+simulated game, against hard's 0.8 s a decision.
+
     python bench/ai_latency.py --games 20
+    python bench/ai_latency.py --games 20 --rollouts 10
     python bench/ai_latency.py --games 20 --json
 """
 
@@ -28,6 +33,9 @@ from catan_desktop.ai import create_bot  # noqa: E402
 from catan_desktop.engine import Game, load_rules  # noqa: E402
 
 LEVELS = ("easy", "normal", "hard", "random")
+ROLLOUT_FROM = 20  # the turn a playout starts from (a mid-game position)
+ROLLOUT_LEVELS = ("normal", "easy", "random")
+ROLLOUT_TURNS = 400  # a playout still running at this turn counts as unfinished
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -35,6 +43,38 @@ def _pct(values: list[float], q: float) -> float:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def playouts(count: int, seed: int, variant: str) -> dict[str, Any]:
+    """Seconds per playout to the game's end from a mid-game position, per playing level."""
+    rules = load_rules(variant)
+    players = min(max(4, rules.players_min), rules.players_max)
+    starts = []
+    for i in range(count):
+        game = Game.new(variant, players=players, seed=seed + i)
+        bots = [create_bot("normal", seed=seed + i + k) for k in range(players)]
+        while not game.is_over and game.turn < ROLLOUT_FROM:
+            game.apply(bots[game.current_player].choose(game, game.current_player))
+        starts.append(game)
+    out: dict[str, Any] = {"from_turn": ROLLOUT_FROM, "positions": count}
+    for level in ROLLOUT_LEVELS:
+        secs, finished, decisions = [], 0, 0
+        for i, start in enumerate(starts):
+            game = start.clone()
+            bots = [create_bot(level, seed=seed * 7 + i + k) for k in range(players)]
+            t0 = time.perf_counter()
+            while not game.is_over and game.turn < ROLLOUT_TURNS:
+                game.apply(bots[game.current_player].choose(game, game.current_player))
+                decisions += 1
+            secs.append(time.perf_counter() - t0)
+            finished += game.is_over
+        out[level] = {
+            "mean_s": statistics.fmean(secs) if secs else 0.0,
+            "max_s": max(secs, default=0.0),
+            "finished": finished,
+            "decisions_per_playout": decisions / max(1, len(secs)),
+        }
+    return out
 
 
 def run(games: int, seed: int, variant: str) -> dict[str, Any]:
@@ -89,9 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="base")
+    parser.add_argument("--rollouts", type=int, default=0, help="also time N playouts per level")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     out = run(args.games, args.seed, args.variant)
+    if args.rollouts:
+        out["playouts"] = playouts(args.rollouts, args.seed, args.variant)
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
@@ -111,6 +154,17 @@ def main(argv: list[str] | None = None) -> int:
         f"hard search: {h['decisions']} decisions searched; nodes p50 {h['nodes_p50']:.0f}, p95 "
         f"{h['nodes_p95']:.0f}, max {h['nodes_max']:.0f}; {h['nodes_per_second']:.0f} nodes per second"
     )
+    if "playouts" in out:
+        po = out["playouts"]
+        for level in ROLLOUT_LEVELS:
+            r = po[level]
+            fit = 0.8 / r["mean_s"] if r["mean_s"] else 0.0
+            print(
+                f"playout from turn {po['from_turn']} by {level}: {r['mean_s']:.2f} s mean, "
+                f"{r['max_s']:.2f} s max, {r['decisions_per_playout']:.0f} decisions, "
+                f"{r['finished']}/{po['positions']} finished by turn {ROLLOUT_TURNS}; "
+                f"{fit:.1f} playouts in hard's 0.8 s"
+            )
     return 0
 
 
