@@ -11,7 +11,7 @@ from .budget import SAMPLE_COST
 from .evaluate import NORMAL, board_info, evaluate, production
 from .heuristic_core import HeuristicCore
 from .knowledge import sample_world
-from .lookahead import Rolls, robbed_share, round_value, sample_rounds
+from .lookahead import Hands, Rolls, robbed_share, round_value, sample_rounds
 
 Leaf = tuple[float, Action | None, Game]  # a position where the turn could end: static value, first move, it
 # the hard level's look-ahead passes: (how many of the best leaves, how many sampled rounds each); each pass
@@ -86,7 +86,7 @@ class Planner(HeuristicCore):
         best = leaves[0]
         w = self.w
         if w.lookahead:
-            worlds: list[list[list[int]]] | None = None
+            worlds: list[Hands] | None = None
             for count, samples in LOOKAHEAD_PASSES:
                 top = leaves[:count]
                 if end_leaf not in top:
@@ -108,15 +108,18 @@ class Planner(HeuristicCore):
             best = end_leaf
         return best[1] or Action("end")
 
-    def _round(self, g: Game, p: int, rolls: Rolls, worlds: list[list[list[int]]]) -> float:
+    def _round(self, g: Game, p: int, rolls: Rolls, worlds: list[Hands]) -> float:
         """What the coming round is expected to make of ``p``'s position ``g`` (``lookahead.round_value``)."""
         return round_value(g, p, self.w, rolls, robbed_share(g, p), worlds)
 
-    def _other_worlds(self, p: int) -> list[list[list[int]]]:
+    def _other_worlds(self, p: int) -> list[Hands]:
         """The hands of ``WORLDS - 1`` more worlds sampled from what ``p``'s seat knows (the others' hidden
-        cards dealt again), for the others' replies in the look-ahead; one node each."""
+        cards dealt again), for the others' replies in the look-ahead; one node each. None outside ``choose``
+        (no observation to sample from): the look-ahead then uses the decision's own world only."""
+        if not self._knowledge:
+            return []
         rules, obs, options = self._knowledge
-        worlds = []
+        worlds: list[Hands] = []
         for _ in range(WORLDS - 1):
             self.budget.spend()
             worlds.append(sample_world(rules, obs, self.tracker, self.rng, options).s.hands)

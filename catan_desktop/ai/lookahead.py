@@ -88,6 +88,9 @@ def _shed_half(hand: list[int]) -> None:
         hand[i] -= 1
 
 
+Hands = list[list[int]]  # each seat's resource cards
+
+
 class SpotRace:
     """The other players' likely replies that take ``p``'s room to grow: in their turns of the coming round,
     a player whose hand and income pay for a settlement builds one on their best free spot on their own
@@ -96,7 +99,7 @@ class SpotRace:
     sampled world ``i`` modulo the worlds given (``g``'s own, then ``worlds``: each seat's hand in each
     further world sampled from what ``p``'s seat knows)."""
 
-    def __init__(self, g: Game, p: int, worlds: list[list[list[int]]] | None = None) -> None:
+    def __init__(self, g: Game, p: int, worlds: list[Hands] | None = None) -> None:
         s = g.s
         info = board_info(g)
         self.mine: list[tuple[float, int, int]] = []
@@ -142,9 +145,6 @@ class SpotRace:
         if not blocked:
             return 0.0
         return best_two([v for v, n, _d in self.mine if n not in blocked]) - self.now
-
-
-Hands = list[list[int]]  # each seat's resource cards
 
 
 def round_value(
