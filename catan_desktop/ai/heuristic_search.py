@@ -11,7 +11,7 @@ from .budget import SAMPLE_COST
 from .evaluate import NORMAL, board_info, evaluate, production
 from .heuristic_core import HeuristicCore
 from .knowledge import sample_world
-from .lookahead import Hands, Rolls, robbed_share, round_value, sample_rounds
+from .lookahead import Hands, Memo, RoundModel, robbed_share, sample_rounds
 
 Leaf = tuple[float, Action | None, Game]  # a position where the turn could end: static value, first move, it
 # the hard level's look-ahead passes: (how many of the best leaves, how many sampled rounds each); each pass
@@ -87,6 +87,8 @@ class Planner(HeuristicCore):
         w = self.w
         if w.lookahead:
             worlds: list[Hands] | None = None
+            memo: Memo = {}  # hand values, shared by the leaves (one turn: the same rules and dice odds)
+            models: dict[int, RoundModel] = {}  # each leaf's round, built on its first pass
             for count, samples in LOOKAHEAD_PASSES:
                 top = leaves[:count]
                 if end_leaf not in top:
@@ -98,7 +100,12 @@ class Planner(HeuristicCore):
                 if worlds is None:
                     worlds = self._other_worlds(p)
                 rolls = sample_rounds(world, self.rng, samples)
-                scored = [(v + w.lookahead * self._round(g, p, rolls, worlds), (v, a, g)) for v, a, g in top]
+                scored = []
+                for v, a, g in top:
+                    model = models.get(id(g))
+                    if model is None:
+                        model = models[id(g)] = RoundModel(g, p, w, robbed_share(g, p), worlds)
+                    scored.append((v + w.lookahead * model.value(rolls, memo), (v, a, g)))
                 scored.sort(key=lambda t: -t[0])
                 best = scored[0][1]
                 end_v = next(v for v, leaf in scored if leaf[1] is None)
@@ -107,10 +114,6 @@ class Planner(HeuristicCore):
         elif best[0] < end_leaf[0] + 0.05:
             best = end_leaf
         return best[1] or Action("end")
-
-    def _round(self, g: Game, p: int, rolls: Rolls, worlds: list[Hands]) -> float:
-        """What the coming round is expected to make of ``p``'s position ``g`` (``lookahead.round_value``)."""
-        return round_value(g, p, self.w, rolls, robbed_share(g, p), worlds)
 
     def _other_worlds(self, p: int) -> list[Hands]:
         """The hands of ``WORLDS - 1`` more worlds sampled from what ``p``'s seat knows (the others' hidden

@@ -89,6 +89,7 @@ def _shed_half(hand: list[int]) -> None:
 
 
 Hands = list[list[int]]  # each seat's resource cards
+Memo = dict[tuple[int, bool, tuple[int, ...]], float]  # hand values by nearest spot, city possible, hand
 
 
 class SpotRace:
@@ -119,24 +120,43 @@ class SpotRace:
             self.rivals.append((q, [node for _v, node, d in sorted(spots, reverse=True) if d == 0]))
         self.worlds = [[list(h) for h in s.hands], *(worlds or [])]
 
-    def after(self, seq: tuple[int, ...], income: dict[int, list[list[int]]], i: int = 0) -> float:
+    def prepare(self, income: dict[int, list[list[int]]]) -> bool:
+        """Ready ``after`` for the round's incomes (``income_table``): per world, the rivals that could pay
+        for a settlement at all (by the most each roll up to their own could pay them), with the cards they
+        miss and what each total pays them of those. False when none could in any world (``after`` is then
+        0 for every sampled round)."""
+        self.plans: list[list[tuple[int, list[int], dict[int, list[tuple[int, int]]], list[int]]]] = []
+        cost = self.cost
+        for hands in self.worlds:
+            plan = []
+            for k, (q, spots) in enumerate(self.rivals):
+                if not spots or not self.mine:
+                    continue
+                need = [max(0, c - h) for c, h in zip(cost, hands[q], strict=False)]
+                most = [max((rows[q][r] for rows in income.values()), default=0) for r in range(len(need))]
+                if any(n > (k + 1) * m for n, m in zip(need, most, strict=True)):
+                    continue
+                pay = {
+                    t: [(r, n) for r, n in enumerate(rows[q]) if n and need[r]]
+                    for t, rows in income.items()
+                }
+                plan.append((k, need, pay, spots))
+            self.plans.append(plan)
+        return any(self.plans)
+
+    def after(self, seq: tuple[int, ...], i: int = 0) -> float:
         """``p``'s expansion value after the others' turns of sampled round ``i`` (``seq``), less its value
-        now."""
-        if not self.mine or not any(spots for _q, spots in self.rivals):
+        now (``prepare`` first)."""
+        plan = self.plans[i % len(self.plans)]
+        if not plan:
             return 0.0
         blocked: set[int] = set()
-        cost = self.cost
-        hands = self.worlds[i % len(self.worlds)]
-        for k, (q, spots) in enumerate(self.rivals):
-            if not spots:
-                continue
-            hand = list(hands[q])
-            for t in seq[: k + 1]:  # what the rolls up to q's own pay q
-                row = income.get(t)
-                if row is not None:
-                    for r, n in enumerate(row[q]):
-                        hand[r] += n
-            if any(h < c for h, c in zip(hand, cost, strict=False)):
+        for k, need, pay, spots in plan:
+            left = list(need)
+            for t in seq[: k + 1]:  # what the rolls up to the rival's own pay it
+                for r, n in pay.get(t, ()):
+                    left[r] -= n
+            if any(x > 0 for x in left):
                 continue
             node = next((n for n in spots if n not in blocked), None)
             if node is not None:
@@ -147,57 +167,84 @@ class SpotRace:
         return best_two([v for v, n, _d in self.mine if n not in blocked]) - self.now
 
 
+class RoundModel:
+    """What the coming round may do to ``p``'s position ``g`` (``round_value``), built once per position and
+    asked on any number of sampled rounds: its income by total, the hex the robber would block, the others'
+    race for its settlement spots (``SpotRace``, with the others' hands of ``worlds``)."""
+
+    def __init__(self, g: Game, p: int, w: Weights, robbed_share: float, worlds: list[Hands] | None = None):
+        s = g.s
+        self.g, self.p, self.w, self.share = g, p, w, robbed_share
+        self.race = SpotRace(g, p, worlds)
+        self.can_city = bool(s.pieces_left[p][2]) and any(s.node_level[n] == 1 for n in s.buildings_of[p])
+        income = income_table(g)
+        self.race_on = self.race.prepare(income)
+        self.mine = {t: [(r, n) for r, n in enumerate(rows[p]) if n] for t, rows in income.items()}
+        self.blocked_pay = best_hex_of(g, p)[1]
+        self.hand0 = list(s.hands[p])
+        self.now = hand_value(g, p, self.hand0, w, self.race.nearest, self.can_city)
+
+    def value(self, rolls: Rolls, memo: Memo | None = None) -> float:
+        """The expected gain in worth over ``rolls`` (``round_value``); ``memo`` keeps hand values between
+        positions of one turn (the same rules and dice odds)."""
+        if not rolls:
+            return 0.0
+        g, p, w, share, race = self.g, self.p, self.w, self.share, self.race
+        nearest, can_city, mine, blocked_pay = race.nearest, self.can_city, self.mine, self.blocked_pay
+        limit = g.rules.discard_limit
+        values: Memo = {} if memo is None else memo
+        total_value = 0.0
+        room = 0.0
+        for i, (seq, chance) in enumerate(rolls):
+            if self.race_on:
+                room += race.after(seq, i)
+            hand = list(self.hand0)
+            last = len(seq) - 1
+            blocked = False
+            for k, t in enumerate(seq):
+                if t == 7:
+                    if sum(hand) > limit:
+                        _shed_half(hand)
+                    if k != last and chance[k] < share:  # another seat's robber picks us
+                        blocked = True
+                        if sum(hand):
+                            hand[max(range(len(hand)), key=hand.__getitem__)] -= 1
+                    continue
+                pay = mine.get(t)
+                if pay:
+                    for r, n in pay:
+                        hand[r] += n
+                    if blocked and t in blocked_pay:
+                        r, n = blocked_pay[t]
+                        hand[r] -= n
+            key = (nearest, can_city, tuple(hand))
+            v = values.get(key)
+            if v is None:
+                v = values[key] = hand_value(g, p, hand, w, nearest, can_city)
+            total_value += v
+        return (total_value + w.expansion * w.pip * room) / len(rolls) - self.now
+
+
 def round_value(
-    g: Game, p: int, w: Weights, rolls: Rolls, robbed_share: float, worlds: list[Hands] | None = None
+    g: Game,
+    p: int,
+    w: Weights,
+    rolls: Rolls,
+    robbed_share: float,
+    worlds: list[Hands] | None = None,
+    memo: Memo | None = None,
 ) -> float:
     """How much ``p``'s position is expected to gain in worth over the coming round (``rolls``): its hand
     (mean ``hand_value`` after the round minus ``hand_value`` now) and its room to grow. Another seat's 7
     discards half of a hand over the limit (B-6.2), and with ``p``'s share of the robber's attention it takes
     one of ``p``'s cards (B-6.4) and blocks ``p``'s best hex for the rest of the round (B-6.6); the others
-    settle spots ``p`` could reach (``SpotRace``, with the others' hands of ``worlds``)."""
-    s = g.s
+    settle spots ``p`` could reach (``SpotRace``, with the others' hands of ``worlds``).
+
+    ``memo`` keeps hand values between calls on positions of one turn (the same rules and dice odds): by the
+    nearest settlement spot, whether a city can be built, and the hand."""
     if not rolls:
         return 0.0
-    race = SpotRace(g, p, worlds)
-    nearest = race.nearest
-    can_city = bool(s.pieces_left[p][2]) and any(s.node_level[n] == 1 for n in s.buildings_of[p])
-    income = income_table(g)
-    _hex, blocked_pay = best_hex_of(g, p)
-    limit = g.rules.discard_limit
-    hand0 = list(s.hands[p])
-    now = hand_value(g, p, hand0, w, nearest, can_city)
-    total_value = 0.0
-    room = 0.0
-    cache: dict[tuple[int, ...], float] = {}
-    for i, (seq, chance) in enumerate(rolls):
-        room += race.after(seq, income, i)
-        hand = list(hand0)
-        last = len(seq) - 1
-        blocked = False
-        for k, t in enumerate(seq):
-            if t == 7:
-                if sum(hand) > limit:
-                    _shed_half(hand)
-                if k != last and chance[k] < robbed_share:  # another seat's robber picks us
-                    blocked = True
-                    if sum(hand):
-                        i = max(range(len(hand)), key=hand.__getitem__)
-                        hand[i] -= 1
-                continue
-            row = income.get(t)
-            if row is not None:
-                for r, n in enumerate(row[p]):
-                    if n:
-                        hand[r] += n
-                if blocked and t in blocked_pay:
-                    r, n = blocked_pay[t]
-                    hand[r] -= n
-        key = tuple(hand)
-        v = cache.get(key)
-        if v is None:
-            v = cache[key] = hand_value(g, p, hand, w, nearest, can_city)
-        total_value += v
-    return (total_value + w.expansion * w.pip * room) / len(rolls) - now
+    return RoundModel(g, p, w, robbed_share, worlds).value(rolls, memo)
 
 
 def robbed_share(g: Game, p: int) -> float:

@@ -142,10 +142,12 @@ def test_another_player_who_can_pay_takes_the_spot_we_reach_first() -> None:
     race.rivals = [(q, [node])] + [(r, []) for r, _s in race.rivals[1:]]
     nothing = (2,) * game.s.players  # a total no hex shows: no income
     race.worlds[0][q] = [0] * 5
-    assert race.after(nothing, {}) == 0.0
+    assert not race.prepare({})  # nobody can pay: no sampled round needs looking at
+    assert race.after(nothing) == 0.0
     race.worlds[0][q] = list(game.rules.costs["settlement"])
-    assert race.after(nothing, {}) < 0.0
-    assert race.after(nothing, {}) == pytest.approx(
+    assert race.prepare({})
+    assert race.after(nothing) < 0.0
+    assert race.after(nothing) == pytest.approx(
         best_two([v for v, n, _d in race.mine if n != node and n not in game.topo.node_neighbours[node]])
         - race.now
     )
