@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from quick_bots import game_bot
 from test_ai_fairness import _twin_with_other_secrets
 
 from catan_desktop.ai import DIFFICULTIES, create_bot
@@ -32,7 +33,7 @@ MAX_TURNS = 400
 
 def _play(path: str, players: int, seed: int, kinds: list[str]) -> tuple[Game, list[str]]:
     game = Game.new(path, players=players, seed=seed)
-    bots = [create_bot(kind, seed=seed * 31 + k) for k, kind in enumerate(kinds)]
+    bots = [game_bot(kind, seed=seed * 31 + k) for k, kind in enumerate(kinds)]
     while not game.is_over and game.turn < MAX_TURNS:
         seat = game.current_player
         game.apply(bots[seat].choose(game, seat))  # Game.apply raises IllegalAction for an illegal move
@@ -180,7 +181,7 @@ def _positions(path: str, seed: int, every: int, kinds: list[str], max_turn: int
     """Positions of a game between bots, every few decisions (and at every add-on phase), with the seat
     to act."""
     game = Game.new(path, players=len(kinds), seed=seed)
-    bots = [create_bot(kind, seed=seed * 7 + k) for k, kind in enumerate(kinds)]
+    bots = [game_bot(kind, seed=seed * 7 + k) for k, kind in enumerate(kinds)]
     step = 0
     addon_phases = ("gift_answer", "favour_return", "favour_order", "helper_prompt", "helper_pay",
                     "helper_pick", "helper_after")  # fmt: skip

@@ -10,6 +10,7 @@ import json
 import os
 
 import pytest
+from quick_bots import game_bot
 
 from catan_desktop.ai import BOT_KINDS, DIFFICULTIES, create_bot
 from catan_desktop.cli.main import main as cli_main
@@ -30,7 +31,7 @@ def play_ai_game(variant: str, i: int) -> tuple[Game, list[str]]:
     players = rules.players_max
     seats = [KINDS[(i + k) % len(KINDS)] for k in range(players)]
     game = Game.new(variant, players=players, seed=i)
-    bots = [create_bot(kind, seed=i * 31 + k) for k, kind in enumerate(seats)]
+    bots = [game_bot(kind, seed=i * 31 + k) for k, kind in enumerate(seats)]
     while not game.is_over and game.turn < MAX_TURNS:
         seat = game.current_player
         game.apply(bots[seat].choose(game, seat))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from quick_bots import game_bot
 from test_ai_fairness import _twin_with_other_secrets
 
 from catan_desktop.ai import DIFFICULTIES, create_bot
@@ -58,7 +59,7 @@ def position(path: str, *, settlements: dict[str, int], cities: dict[str, int] |
 def _play(path: str, players: int, seed: int) -> Game:
     kinds = (["hard", "normal", "easy"] * 2)[:players]
     game = Game.new(path, players=players, seed=seed)
-    bots = [create_bot(kind, seed=seed * 31 + k, think_time=0.1) for k, kind in enumerate(kinds)]
+    bots = [game_bot(kind, seed=seed * 31 + k) for k, kind in enumerate(kinds)]
     while not game.is_over and game.turn < MAX_TURNS:
         seat = game.current_player
         game.apply(bots[seat].choose(game, seat))  # Game.apply raises IllegalAction for an illegal move
@@ -129,7 +130,7 @@ def test_a_token_trade_never_helps_a_player_about_to_win(near_win: bool, level: 
 def _positions(path: str, players: int, seed: int, every: int):
     game = Game.new(path, players=players, seed=seed)
     kinds = ("normal", "hard", "easy", "normal", "hard")
-    bots = [create_bot(kinds[k], seed=seed * 7 + k) for k in range(players)]
+    bots = [game_bot(kinds[k], seed=seed * 7 + k) for k in range(players)]
     step = 0
     while not game.is_over and game.turn < 150:
         seat = game.current_player
