@@ -37,7 +37,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SOURCES = sorted(  # board games only: test_dice_sheet_schema.py checks the dice sheets
     s for s in paths.rules_dir().glob("*.yaml") if not s.stem.startswith("dice-game")
 ) + [FIXTURES / "map_island.yaml"]
-MUTANTS_PER_FILE = 100  # the suite's share; bench/fuzz.py rules --count N tries more
+MUTANTS_PER_FILE = 60  # the suite's share; bench/fuzz.py rules --count N tries more
 PLAY_ACTIONS = 300  # random moves per game in the suite (the bench plays longer games)
 MAX_LISTED = 5000  # more legal actions than this at once is a hang in the making
 CALL_SECONDS = 5.0  # one engine call (legal_actions, apply) taking longer than this is a hang
