@@ -56,6 +56,7 @@ class Weights:
     lookahead: float  # hard: share of the coming round's expected hand worth counted (``lookahead``)
     trade_envy: float  # share of a trade's worth to the other side counted against making it
     offer_search: float  # hard: 1 to search the domestic offers the others would take (heuristic_trade)
+    offers: float  # domestic offers a bot makes in one turn at most (heuristic_trade)
 
 
 def _load_levels() -> tuple[dict[str, Weights], dict[str, dict[str, dict[str, float]]]]:

@@ -10,7 +10,6 @@ from ..engine import Action, Game, make_bundle, queries
 from ..i18n import _
 from .heuristic_core import HeuristicCore
 
-MAX_OFFERS = {"easy": 0, "normal": 2, "hard": 2}
 OFFER_GAIN = 0.3  # what a searched offer must gain our hand at least (hand_value units)
 ANSWERS_PER_TURN = 4  # offers from one player in one turn a bot will weigh; after that it declines
 MAX_TRADES_PER_TURN = 4  # bank and market trades a bot makes in one turn
@@ -168,7 +167,7 @@ class Trader(HeuristicCore):
     def _maybe_offer(self, world: Game, p: int, obs: dict[str, Any]) -> Action | None:
         """Propose a domestic trade when one card is missing for a build and we can spare another (hard, with
         ``offer_search``: the offer the others would take that helps us most, ``_searched_offer``)."""
-        limit = MAX_OFFERS[self.level]
+        limit = int(self.w.offers)  # easy makes none
         s, rules = world.s, world.rules
         if (
             not limit

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from catan_desktop.ai import create_bot
-from catan_desktop.ai.heuristic_trade import ANSWERS_PER_TURN, MAX_OFFERS
+from catan_desktop.ai.evaluate import LEVELS
+from catan_desktop.ai.heuristic_trade import ANSWERS_PER_TURN
 from catan_desktop.engine import Action, Game, make_bundle
 
 
@@ -110,7 +111,7 @@ def test_every_trade_answer_has_a_reason(level: str) -> None:
         assert not offers_per_turn  # easy never proposes trades
     else:
         assert answered > 10
-        assert max(offers_per_turn.values()) <= MAX_OFFERS[level]
+        assert max(offers_per_turn.values()) <= LEVELS[level].offers
 
 
 def test_counter_offer_proposes_a_spare_card(kit) -> None:
