@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import time
 
-# nodes one second of think time buys: below what the 2-core reference machine searches in a second (2061
-# nodes/s by bench/ai_latency.py, 2026-11-28, which prints the nodes and the milliseconds of every level), so
-# a search that uses all of its budget still ends inside its time there
+# nodes one second of think time buys: below what the 2-core reference machine searches in a second (3677
+# nodes/s by bench/ai_latency.py, 2026-11-28, after the look-ahead was made faster; 2061 before), so a search
+# that uses all of its budget ends well inside its time there, and on a machine half as fast
 NODES_PER_SECOND = 1500.0
 SAMPLE_COST = 1.0 / 32.0  # one sampled round of the look-ahead (lookahead.round_value), in nodes
 
