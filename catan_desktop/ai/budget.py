@@ -21,10 +21,12 @@ SAMPLE_COST = 1.0 / 32.0  # one sampled round of the look-ahead (lookahead.round
 class Budget:
     """The work left to one decision's search, and its clock."""
 
-    def __init__(self, think_time: float) -> None:
+    def __init__(self, think_time: float, clock: float | None = None) -> None:
+        """``think_time`` seconds of work; the search stops at ``clock`` seconds whatever is left (default:
+        ``think_time``)."""
         self.nodes = max(0.0, think_time) * NODES_PER_SECOND
         self.used = 0.0
-        self.deadline = time.perf_counter() + max(0.0, think_time)
+        self.deadline = time.perf_counter() + max(0.0, think_time if clock is None else clock)
 
     def spend(self, nodes: float = 1.0) -> None:
         """Count ``nodes`` of work done."""

@@ -52,7 +52,7 @@ class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
         self.last_reason = None
         if is_dice_game(game):  # the Catan Dice Game: its own player at this level (dice_bot.py)
             return self._dice_player().choose(game, seat)
-        self.budget = Budget(self.think_time)
+        self.budget = Budget(self.think_time, self.clock_time)
         self.fit_weights(game)
         legal = game.legal_actions()
         if not legal:

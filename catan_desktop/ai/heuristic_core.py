@@ -58,6 +58,9 @@ class HeuristicCore:
         self._fitted_to: tuple[str, ...] = ()
         self.rng = random.Random(seed)
         self.think_time = DEFAULT_THINK[level] if think_time is None else think_time
+        # the seconds after which a search stops whatever its budget says (None: the think time); a test or
+        # a benchmark that needs the same game on a loaded machine sets it longer
+        self.clock_time: float | None = None
         self.tracker = CardTracker()
         self.last_reason: str | None = None
         self._answered: dict[tuple[Any, ...], tuple[Action, str]] = {}
