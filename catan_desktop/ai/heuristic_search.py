@@ -117,7 +117,7 @@ class Planner(HeuristicCore):
 
     def _other_worlds(self, p: int) -> list[Hands]:
         """The hands of ``WORLDS - 1`` more worlds sampled from what ``p``'s seat knows (the others' hidden
-        cards dealt again), for the others' replies in the look-ahead; one node each. None outside ``choose``
+        cards dealt again), for the others' replies in the look-ahead; one node each. none outside ``choose``
         (no observation to sample from): the look-ahead then uses the decision's own world only."""
         if not self._knowledge:
             return []

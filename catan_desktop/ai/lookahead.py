@@ -100,13 +100,17 @@ class SpotRace:
     sampled world ``i`` modulo the worlds given (``g``'s own, then ``worlds``: each seat's hand in each
     further world sampled from what ``p``'s seat knows)."""
 
-    def __init__(self, g: Game, p: int, worlds: list[Hands] | None = None) -> None:
+    def __init__(
+        self,
+        g: Game,
+        p: int,
+        worlds: list[Hands] | None = None,
+        income: dict[int, list[list[int]]] | None = None,
+    ) -> None:
         s = g.s
         info = board_info(g)
         self.mine: list[tuple[float, int, int]] = []
-        expansion(g, p, info, self.mine)
-        self.now = best_two([v for v, _n, _d in self.mine])
-        self.nearest = expansion(g, p, info)[1]
+        self.now, self.nearest = expansion(g, p, info, self.mine)
         self.cost = g.rules.costs["settlement"]
         self.neighbours = g.topo.node_neighbours
         n = s.players
@@ -119,22 +123,24 @@ class SpotRace:
                 expansion(g, q, info, spots)
             self.rivals.append((q, [node for _v, node, d in sorted(spots, reverse=True) if d == 0]))
         self.worlds = [[list(h) for h in s.hands], *(worlds or [])]
+        self.plans: list[list[tuple[int, list[int], dict[int, list[tuple[int, int]]], list[int]]]] = []
+        self.possible = self.prepare(income_table(g) if income is None else income)
 
     def prepare(self, income: dict[int, list[list[int]]]) -> bool:
-        """Ready ``after`` for the round's incomes (``income_table``): per world, the rivals that could pay
-        for a settlement at all (by the most each roll up to their own could pay them), with the cards they
-        miss and what each total pays them of those. False when none could in any world (``after`` is then
-        0 for every sampled round)."""
-        self.plans: list[list[tuple[int, list[int], dict[int, list[tuple[int, int]]], list[int]]]] = []
+        """Ready ``after`` for the round's incomes (``income_table``; done on construction, again after
+        ``rivals`` or ``worlds`` change): per world, the rivals that could pay for a settlement at all (by the
+        most each roll up to their own could pay them), with the cards they miss and what each total pays
+        them of those. False when none could in any world (``after`` is then 0 for every sampled round)."""
+        self.plans = []
         cost = self.cost
+        rivals = [(k, q, spots) for k, (q, spots) in enumerate(self.rivals) if spots] if self.mine else []
+        most = {q: [max((rows[q][r] for rows in income.values()), default=0) for r in range(len(cost))]
+                for _k, q, _spots in rivals}  # fmt: skip
         for hands in self.worlds:
             plan = []
-            for k, (q, spots) in enumerate(self.rivals):
-                if not spots or not self.mine:
-                    continue
+            for k, q, spots in rivals:
                 need = [max(0, c - h) for c, h in zip(cost, hands[q], strict=False)]
-                most = [max((rows[q][r] for rows in income.values()), default=0) for r in range(len(need))]
-                if any(n > (k + 1) * m for n, m in zip(need, most, strict=True)):
+                if any(n > (k + 1) * m for n, m in zip(need, most[q], strict=True)):
                     continue
                 pay = {
                     t: [(r, n) for r, n in enumerate(rows[q]) if n and need[r]]
@@ -146,7 +152,7 @@ class SpotRace:
 
     def after(self, seq: tuple[int, ...], i: int = 0) -> float:
         """``p``'s expansion value after the others' turns of sampled round ``i`` (``seq``), less its value
-        now (``prepare`` first)."""
+        now."""
         plan = self.plans[i % len(self.plans)]
         if not plan:
             return 0.0
@@ -175,10 +181,9 @@ class RoundModel:
     def __init__(self, g: Game, p: int, w: Weights, robbed_share: float, worlds: list[Hands] | None = None):
         s = g.s
         self.g, self.p, self.w, self.share = g, p, w, robbed_share
-        self.race = SpotRace(g, p, worlds)
-        self.can_city = bool(s.pieces_left[p][2]) and any(s.node_level[n] == 1 for n in s.buildings_of[p])
         income = income_table(g)
-        self.race_on = self.race.prepare(income)
+        self.race = SpotRace(g, p, worlds, income)
+        self.can_city = bool(s.pieces_left[p][2]) and any(s.node_level[n] == 1 for n in s.buildings_of[p])
         self.mine = {t: [(r, n) for r, n in enumerate(rows[p]) if n] for t, rows in income.items()}
         self.blocked_pay = best_hex_of(g, p)[1]
         self.hand0 = list(s.hands[p])
@@ -196,7 +201,7 @@ class RoundModel:
         total_value = 0.0
         room = 0.0
         for i, (seq, chance) in enumerate(rolls):
-            if self.race_on:
+            if race.possible:
                 room += race.after(seq, i)
             hand = list(self.hand0)
             last = len(seq) - 1

@@ -142,7 +142,7 @@ def test_another_player_who_can_pay_takes_the_spot_we_reach_first() -> None:
     race.rivals = [(q, [node])] + [(r, []) for r, _s in race.rivals[1:]]
     nothing = (2,) * game.s.players  # a total no hex shows: no income
     race.worlds[0][q] = [0] * 5
-    assert not race.prepare({})  # nobody can pay: no sampled round needs looking at
+    assert not race.prepare({})  # nobody can pay: no sampled round needs looking at (again: rivals changed)
     assert race.after(nothing) == 0.0
     race.worlds[0][q] = list(game.rules.costs["settlement"])
     assert race.prepare({})
