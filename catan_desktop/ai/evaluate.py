@@ -57,6 +57,7 @@ class Weights:
     trade_envy: float  # share of a trade's worth to the other side counted against making it
     offer_search: float  # hard: 1 to search the domestic offers the others would take (heuristic_trade)
     offers: float  # domestic offers a bot makes in one turn at most (heuristic_trade)
+    city_pip: float  # share more a pip is worth when its resource is in the city recipe (grain, ore)
 
 
 def _load_levels() -> tuple[dict[str, Weights], dict[str, dict[str, dict[str, float]]]]:
@@ -110,6 +111,8 @@ class BoardInfo:
             for h, n in enumerate(s.number)
         ]
         self.res = [r if r is not None else -1 for r in g.terrain_res]
+        city = g.rules.costs.get("city") or ()
+        self.city_res = [float(bool(r < len(city) and city[r])) for r in range(self.nres)]
         totals = [0] * self.nres
         for h, r in enumerate(self.res):
             if r >= 0:
@@ -338,9 +341,10 @@ def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
     v = w.vp * g.vp(p)
     prod = production(g, p, info, w, robber)
     rw = info.res_weight
+    city = info.city_res if w.city_pip else None
     for r, x in enumerate(prod):
         if x:
-            v += w.pip * x * rw[r] + w.diversity
+            v += w.pip * x * rw[r] * (1.0 + w.city_pip * city[r] if city else 1.0) + w.diversity
     if w.recipe:
         v += w.recipe * recipe_mix(g, prod)
     exp, nearest = expansion(g, p, info)

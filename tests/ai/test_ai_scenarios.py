@@ -142,7 +142,7 @@ def _positions(path: str, players: int, seed: int, every: int):
 
 def test_a_sampled_world_keeps_what_the_seat_knows() -> None:
     checked = 0
-    for game, seat in _positions(CANAL, 4, 6, 8):
+    for game, seat in _positions(CANAL, 4, 6, 6):
         obs = game.observation(seat)
         tracker = CardTracker()
         tracker.update(obs, game.rules)

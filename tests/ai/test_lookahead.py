@@ -6,11 +6,21 @@ the search re-ranks its turn plans with them while its think-time budget lasts. 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from catan_desktop.ai import create_bot
-from catan_desktop.ai.evaluate import HARD, LEVELS, NORMAL, best_two, recipe_mix
+from catan_desktop.ai.evaluate import (
+    HARD,
+    LEVELS,
+    NORMAL,
+    best_two,
+    board_info,
+    evaluate,
+    production,
+    recipe_mix,
+)
 from catan_desktop.ai.lookahead import (
     SpotRace,
     best_hex_of,
@@ -45,8 +55,10 @@ def test_income_table_pays_what_the_engine_pays_on_each_total() -> None:
         twin.apply(Action("roll"))
         if any(e.get("t") == "shortage" for e in twin.log[-12:]):
             continue  # B-5.5: a short bank pays nobody of that resource; the table is the full payment
-        gained = [[a - b for a, b in zip(after, old, strict=True)] for after, old in zip(twin.s.hands, before,
-                                                                                          strict=True)]
+        gained = [
+            [a - b for a, b in zip(after, old, strict=True)]
+            for after, old in zip(twin.s.hands, before, strict=True)
+        ]
         expected = table.get(total, [[0] * 5 for _ in range(4)])
         assert gained == expected, total
         checked += 1
@@ -98,6 +110,22 @@ def test_recipe_mix_values_production_that_builds() -> None:
     assert recipe_mix(game, no_brick) == pytest.approx(min(9.0 / 2, 6.0 / 3))
     assert recipe_mix(game, mixed) == pytest.approx(3.5 + 3.5)  # roads and settlements, no city or card
     assert recipe_mix(game, no_brick) < recipe_mix(game, mixed)
+
+
+def test_hard_values_the_pips_of_the_city_recipe_more() -> None:
+    """B-8.1 (a city costs two grain and three ore): hard counts a pip of grain or ore ``city_pip`` more than
+    a pip of the other resources, all game long and when founding; normal counts every pip alike."""
+    game = _midgame()
+    info = board_info(game)
+    assert [game.rules.resources[r] for r, c in enumerate(info.city_res) if c] == ["grain", "ore"]
+    assert NORMAL.city_pip == 0.0 and HARD.city_pip > 0.0
+    flat = replace(HARD, city_pip=0.0)
+    for p in range(4):
+        prod = production(game, p, info, HARD)
+        extra = sum(
+            HARD.pip * HARD.city_pip * x * info.res_weight[r] * info.city_res[r] for r, x in enumerate(prod)
+        )
+        assert evaluate(game, p, HARD) - evaluate(game, p, flat) == pytest.approx(extra)
 
 
 def test_easy_and_normal_do_not_look_ahead() -> None:
@@ -155,7 +183,10 @@ def test_another_player_who_can_pay_takes_the_spot_we_reach_first() -> None:
 
 # seat 0 is one grain short of a city and can spare wool; seat 2 holds no grain
 OFFER_HANDS = [
-    {"ore": 3, "grain": 1, "wool": 3}, {"grain": 3, "lumber": 1}, {"wool": 2}, {"grain": 2, "brick": 1},
+    {"ore": 3, "grain": 1, "wool": 3},
+    {"grain": 3, "lumber": 1},
+    {"wool": 2},
+    {"grain": 2, "brick": 1},
 ]
 
 
