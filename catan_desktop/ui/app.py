@@ -1,4 +1,14 @@
-"""The desktop application: the window, the scene stack and a main loop that sleeps when nothing changes."""
+"""The desktop application: the window, the scene stack and a main loop that sleeps when nothing changes.
+
+The drawing rule (issue 31): after every turn of the loop the app asks the visible scenes for their
+signature (``Scene.signature``: what they would show, in a few values: the widgets' current images and
+places, the seat view, the hover, the running animations) and draws whenever it differs from the signature of
+the frame on screen. A change therefore reaches the screen however it came about (a computer's move, the
+aftermath of your own action, a dialog opened by the game, a widget pygame_gui redraws on a later update, a
+tooltip, the last frame of an animation) without any call site having to ask for a frame. ``mark_dirty`` is
+still there, as a hint to draw now and run at the full frame rate for a moment (smooth follow-up effects),
+but nothing depends on it for correctness.
+"""
 
 from __future__ import annotations
 
@@ -71,7 +81,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.dirty = True
-        self.settle_until = 0.0  # draw frames until then (mark_dirty)
+        self.drawn_signature: tuple[object, ...] | None = None  # of the frame on screen (frame_signature)
+        self.settle_until = 0.0  # full frame rate until then (mark_dirty)
         self.last_input = 0.0
         self.frames = 0
         self.first_frame_at: float | None = None
@@ -138,12 +149,17 @@ class App:
             sound.play()
 
     def mark_dirty(self) -> None:
-        """Ask for a redraw on the next loop iteration, and keep drawing frames for SETTLE_FRAMES seconds:
-        pygame_gui shows a new dialog, or a button's new enabled look, only after later updates of its own,
-        so a change made without input (a computer's answer, a dialog opened by the game) stayed invisible
-        until the mouse moved (issue 12, defect 1)."""
+        """Draw on the next turn of the loop, and run at the full frame rate for SETTLE_FRAMES seconds, so a
+        change's follow-up effects (pygame_gui finishing a new dialog or a button's new look over its next
+        updates) come at once rather than at the idle rate. A hint only: the signature rule
+        (``frame_signature``) draws every change anyway."""
         self.dirty = True
         self.settle_until = time.perf_counter() + SETTLE_FRAMES
+
+    def frame_signature(self) -> tuple[object, ...]:
+        """What a frame drawn now would show, in a few values: the window's size, and each visible scene
+        with its own signature. Equal signatures mean equal frames (tests/ui/test_signature.py checks it)."""
+        return (self.size, tuple((scene, scene.signature()) for scene in self.visible_scenes()))
 
     # -------------------------------------------------------------------------------------- scene stack
 
@@ -287,15 +303,23 @@ class App:
         if any(s.animating for s in self.scenes):
             self.mark_dirty()
 
-    def draw(self) -> None:
-        """Draw from the highest opaque scene upwards, then show the frame."""
+    def visible_scenes(self) -> list[Scene]:
+        """The scenes a frame shows: the highest opaque one and the overlays above it."""
         start = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
                 start = i
                 break
-        for scene in self.scenes[start:]:
-            scene.draw(self.screen)
+        return self.scenes[start:]
+
+    def compose(self, surface: pygame.Surface) -> None:
+        """Draw the visible scenes onto ``surface`` (drawing is pure: nothing changes but the pixels)."""
+        for scene in self.visible_scenes():
+            scene.draw(surface)
+
+    def draw(self) -> None:
+        """Draw from the highest opaque scene upwards, then show the frame."""
+        self.compose(self.screen)
         pygame.display.flip()
         self.frames += 1
         if self.first_frame_at is None:
@@ -323,8 +347,10 @@ class App:
         if not self.running:
             return
         self.update(dt)
-        if self.dirty:
+        signature = self.frame_signature()
+        if self.dirty or signature != self.drawn_signature:
             self.draw()
+            self.drawn_signature = signature
         if self.stack_changes != changes:
             self.drop_stale_presses()
         self.end_frame()

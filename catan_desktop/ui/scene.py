@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 import i18n as gui_i18n  # python-i18n, pygame_gui's translation library (not our catan_desktop.i18n)
@@ -50,6 +51,18 @@ class Scene:
         """True while the scene needs frames without input (animations, computer turns)."""
         return False
 
+    def signature(self) -> object:
+        """What this scene would draw now, in a few comparable values: the app draws a frame whenever the
+        signature of the visible scenes differs from the one on screen (app.py). A running animation draws
+        every frame whatever this says. The base adds ``look()``; GuiScene adds its widgets."""
+        return (self.animating, self.look())
+
+    def look(self) -> object:
+        """The state this scene's own drawing reads that can change without input (input always draws):
+        values compared with ``==``, objects by identity. A scene that draws only what its input changed
+        keeps this default."""
+        return ()
+
 
 def new_manager(size: tuple[int, int], theme: dict[str, Any]) -> pygame_gui.UIManager:
     """A pygame_gui UIManager for a window of ``size``; every scene's manager is made here.
@@ -62,6 +75,36 @@ def new_manager(size: tuple[int, int], theme: dict[str, Any]) -> pygame_gui.UIMa
     paths = gui_i18n.load_path
     paths[:] = list(dict.fromkeys(paths))
     return manager
+
+
+def widgets_signature(manager: pygame_gui.UIManager) -> tuple[object, ...]:
+    """What ``manager.draw_ui`` would put on the screen: each visible widget's image and place, in drawing
+    order. pygame_gui gives a widget a new image object whenever its look changes (a state, a hover, a new
+    text, a tooltip shown), so comparing the images by identity sees every change; the tuple holds them, so
+    an old image cannot be freed and its identity reused while this signature is kept."""
+    return tuple(
+        (image, rect.x, rect.y, rect.w, rect.h, area, blend)
+        for image, rect, area, blend in manager.get_sprite_group().visible
+    )
+
+
+TOOLTIP_SECONDS = 8.0  # a tooltip goes after this long (as desktop tooltips do), until the mouse comes back
+
+
+def tooltips_shown(manager: pygame_gui.UIManager) -> list[Any]:
+    """The widgets of ``manager`` whose tooltip is showing."""
+    return [el for el in manager.get_sprite_group().sprites() if getattr(el, "tool_tip", None) is not None]
+
+
+def hide_tooltips(manager: pygame_gui.UIManager) -> bool:
+    """Close every tooltip of ``manager`` until the mouse leaves its widget and comes back (a widget's
+    hover time restarts from 0 when the mouse enters it). Returns whether one was showing."""
+    shown = tooltips_shown(manager)
+    for element in shown:
+        element.tool_tip.kill()
+        element.tool_tip = None
+        element.hover_time = float("-inf")
+    return bool(shown)
 
 
 def forget_lost_sprites(manager: pygame_gui.UIManager) -> None:
@@ -87,6 +130,10 @@ class GuiScene(Scene):
 
     def enter(self) -> None:
         self.build()
+        self.ui.update(0.0)  # pygame_gui lists the new widgets to draw on its next update: the first frame
+
+    def signature(self) -> object:
+        return (self.animating, self.look(), widgets_signature(self.ui))
 
     def build(self) -> None:
         """Create the scene's widgets for the current window size."""
@@ -128,9 +175,20 @@ class GuiScene(Scene):
         """A drop-down, slider, text entry, list or dialog reported a change."""
         return False
 
+    def pause(self) -> None:
+        """Another screen opens above: this one's tooltips close (they stayed under a pause menu)."""
+        hide_tooltips(self.ui)
+
     def update(self, dt: float) -> None:
         self.ui.update(dt)
         forget_lost_sprites(self.ui)
+        if tooltips_shown(self.ui):
+            now = time.perf_counter()
+            self._tooltip_since = getattr(self, "_tooltip_since", None) or now
+            if now - self._tooltip_since > TOOLTIP_SECONDS:
+                hide_tooltips(self.ui)
+        else:
+            self._tooltip_since = None
 
     def draw_ui(self, surface: pygame.Surface) -> None:
         self.ui.draw_ui(surface)

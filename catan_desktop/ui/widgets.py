@@ -183,6 +183,15 @@ class TipButton(UIButton):
     def can_hover(self) -> bool:
         return not self.is_selected and not self.held
 
+    def set_tooltip(self, text: str | None, *args: Any, **kwargs: Any) -> None:
+        """A new tooltip text replaces the one showing (pygame_gui kept showing the old text while the mouse
+        stayed: a disabled button's old reason after the state changed)."""
+        changed = text != self.tool_tip_text
+        super().set_tooltip(text, *args, **kwargs)
+        if changed and self.tool_tip is not None:
+            self.tool_tip.kill()
+            self.tool_tip = None  # shown again at once with the new text while the mouse stays
+
     def on_hovered(self) -> None:
         if self.is_enabled:
             super().on_hovered()

@@ -68,6 +68,11 @@ class AddonUI:
     def draw_board(self, surface: pygame.Surface) -> None:
         """Draw over the board (clipped to it), under the first-game tip: marks of this add-on's own."""
 
+    def look(self) -> object:
+        """This add-on's own state that its drawing reads (a board mode, a chosen piece), for the game
+        screen's signature (ui/scene.py); the seat view it reads is in the screen's own."""
+        return ()
+
     def hint(self) -> str | None:
         """The header's hint for the shown human now, when this add-on has a better one (None: the usual)."""
         return None

@@ -30,7 +30,7 @@ from ..scaling import make_manager, ui_factor
 from ..scene import GuiScene
 from ..settings import SPEED_DELAY
 from .dice_sheet_view import DiceSheetPart
-from .dice_tray import DiceTrayPart
+from .dice_tray import NOTICE_SECONDS, DiceTrayPart
 from .game_anims import Anim
 from .game_draw import DrawKit
 from .pass_device import pass_screen
@@ -370,6 +370,18 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
             self.app.push(DiceOverScene(self.app, self))
 
     # --------------------------------------------------------------------------------------- drawing
+
+    def look(self) -> object:
+        """What the dice screen draws that can change without input (Scene.look): the seat view (a new
+        object after every move), the dice kept, the sheet shown, the hover, the notice under the dice until
+        it expires, the log, and a resting mouse's tip once it is due."""
+        now = time.perf_counter()
+        text, at = self.notice
+        return (
+            self.view, self.viewer, frozenset(self.kept), self.swap_knight, self.peek, self.hover,
+            bool(text) and now - at < NOTICE_SECONDS, text, len(self.log_lines), self.app.top is self,
+            self.over_at is not None, now - self._mouse[1] > 0.6, self._mouse[0],
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(WOOD)

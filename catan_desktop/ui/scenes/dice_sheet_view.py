@@ -206,7 +206,9 @@ class DiceSheetPart(_Base):
                 anchor="midtop",
             )
         marks = self.view.sheets[seat]
-        pulse = (time.perf_counter() * 0.8) % 1.0
+        # a steady glow: a pulse would need a frame many times a second while the game waits for the player
+        # (idle CPU, issue 31), and was frozen at a random size between the frames anyway
+        pulse = 0.25
         self.painter.draw(
             surface,
             r["island"],

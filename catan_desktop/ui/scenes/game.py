@@ -235,36 +235,41 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         return False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self._track_pointer(event.pos)  # first: a motion a widget uses still moves the pointer away
+        elif event.type == pygame.WINDOWLEAVE:
+            self._track_pointer(None)  # the pointer left the window: nothing is hovered
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
         if event.type == pygame.MOUSEWHEEL and self.scroll_log(event.y):
-            self.app.mark_dirty()
             return True
         if super().handle_event(event) or self.board_view.handle(self, event):
+            if event.type == pygame.MOUSEMOTION:
+                self.hover = None  # on a widget (or dragging the board): no board spot lit under it
             return True
-        if event.type == pygame.MOUSEMOTION:
-            self._mouse = (event.pos, time.perf_counter())
-            if self._tip_shown:
-                self._tip_shown = False
-                self.app.mark_dirty()
-            hover = self._target_at(event.pos)
-            if hover != self.hover:
-                self.hover = hover
-                self.app.mark_dirty()
-            over_log = self.log_rect is not None and self.log_rect.collidepoint(event.pos)
-            line = self.log_hover() if over_log else None
-            if line is not self._log_hovered:  # a log line lit, and its place marked on the board
-                self._log_hovered = line
-                self.app.mark_dirty()
-            return False
-
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.coach_drawn is not None and self.coach_drawn.collidepoint(event.pos):
                 hide_coach(self)  # a click on the tip hides it, and never reaches the board under it
-                self.app.mark_dirty()
                 return True
             return self._click(event.pos)
         return bool(event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.cancel_mode())
+
+    def _track_pointer(self, pos: tuple[int, int] | None) -> None:
+        """Where the pointer is now (None: outside the window): the board spot under it, the log line it
+        lights (and rings on the board), and when it last moved (a panel explains itself after a rest)."""
+        self._mouse = (pos if pos is not None else (-1, -1), time.perf_counter())
+        self._tip_shown = False
+        self.hover = self._target_at(pos) if pos is not None else None
+        over_log = pos is not None and self.log_rect is not None and self.log_rect.collidepoint(pos)
+        self._log_hovered = self.log_hover() if over_log else None
+
+    def pause(self) -> None:
+        """A dialog or menu opens above: the tooltips, the lit log line and the hover go (the pointer's
+        next move brings them back)."""
+        super().pause()
+        self._tip_shown = False
+        self._log_hovered = None
+        self.hover = None
 
     # ------------------------------------------------------------------------------ board targeting
 
@@ -365,6 +370,20 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             self.app.push(GameOverScene(self.app, self))
 
     # ---------------------------------------------------------------------------------------- drawing
+
+    def look(self) -> object:
+        """Everything the game screen draws that can change without input (Scene.look): the seat view
+        (a new object after every move or undo), whose hand shows, the board's layout (zoom), the build
+        mode and hover, the log, the dice, the tips, the add-ons' modes, and whether a screen is above."""
+        settings = self.app.settings
+        return (
+            self.view, self.viewer, self.layout, self.mode, self.hover, self._log_hovered,
+            self.app.top is self, self.dice_faces, getattr(self, "log_shown", 0),
+            getattr(self, "log_scroll", 0), getattr(self, "log_entries", None),
+            self._tip_shown, self._mouse[0] if self._tip_shown else None, frozenset(self.coach_hidden),
+            settings.coach, settings.colour_blind, self._ui_state, self.over_at is not None,
+            tuple(addon.look() for addon in self.addons),
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.regions()

@@ -145,7 +145,7 @@ class LogPart:
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
         y = inner.bottom + getattr(self, "log_scroll", 0)
-        mouse = self._mouse[0]  # where the last motion event put the mouse
+        lit = getattr(self, "_log_hovered", None)  # the line the pointer last rested on (ringed on the board)
         for entry in reversed(entries):
             row = self._log_row(entry.text, width)
             y -= row.get_height() + s(4)
@@ -154,7 +154,7 @@ class LogPart:
             hit = pygame.Rect(inner.x, y - s(2), inner.w, row.get_height() + s(4))
             if y <= inner.bottom:
                 self._log_hits.append((hit, entry))
-                if hit.collidepoint(mouse) and entry.event is not None and mark_places(self, entry.event):
+                if entry is lit and self.app.top is self:
                     pygame.draw.rect(surface, PARCHMENT_DARK, hit, border_radius=s(4))
                 if entry.seat is not None and entry.seat < len(self.colours):
                     centre = (inner.x + s(4), y + self.app.assets.font(s(13)).get_linesize() // 2)

@@ -257,6 +257,9 @@ class HelpersUI(AddonUI):
 
     # ---------------------------------------------------------------------------- phases, events
 
+    def look(self) -> object:
+        return (self.mode, self.move_from)
+
     def phase_dialog(self, key: tuple[str, int, int]) -> bool:
         from . import helper_dialogs2 as d2
 

@@ -186,6 +186,9 @@ class ReplayScene(GameScene):
     def animating(self) -> bool:
         return self.playing or self.dragging or bool(self.anims)
 
+    def look(self) -> object:
+        return (super().look(), self.step, self.playing, self.speed, self.all_hands)
+
     # --- controls -----------------------------------------------------------------------------------
 
     def build_buttons(self, right: pygame.Rect) -> int:
