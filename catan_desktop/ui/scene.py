@@ -146,7 +146,6 @@ class GuiScene(Scene):
         # after one: after a Settings change the game showed no buttons or log (issue 12, defect 7)
         self.ui.update(0.0)
         self.app.release_due = True  # the old widgets are garbage cycles holding megabytes (memory.py)
-        self.app.mark_dirty()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.ui.set_window_resolution(size)

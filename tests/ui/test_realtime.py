@@ -41,7 +41,8 @@ def _run(name: str, shots: Path) -> dict[str, Any]:
     for line in proc.stdout.splitlines():
         if line.startswith("REPORT "):
             return json.loads(line[len("REPORT "):])
-    return {"case": name, "checks": [], "error": f"no report (exit {proc.returncode}):\n{proc.stderr[-3000:]}"}
+    error = f"no report (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
+    return {"case": name, "checks": [], "error": error}
 
 
 @pytest.fixture(scope="module")

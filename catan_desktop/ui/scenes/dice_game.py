@@ -185,13 +185,11 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
             self.say(reason_for(exc.reason, self.names, self.viewer))
             return False
         self.after_events(events)
-        self.app.mark_dirty()
         return True
 
     def say(self, text: str) -> None:
         """A short notice under the dice (a click that did nothing, what just happened)."""
         self.notice = (text, time.perf_counter())
-        self.app.mark_dirty()
 
     def after_events(self, events: list[dict[str, Any]]) -> None:
         """Animate and log what just happened; autosave after a turn."""
@@ -257,7 +255,6 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
             hover = self.sheet_target(event.pos)
             if hover != self.hover:
                 self.hover = hover
-            self.app.mark_dirty()
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self.tray_click(event.pos) or self.sheet_click(event.pos)
@@ -313,7 +310,6 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
         now = time.perf_counter()
         if self.anims:
             self.anims = [a for a in self.anims if a.progress(now) < 1.0]
-            self.app.mark_dirty()
         if self.app.top is not self:
             return
         if self.game.is_over:
@@ -340,7 +336,6 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
         self.after_events(events)
         delay = SPEED_DELAY.get(self.app.settings.animation_speed, 0.6)
         self.next_bot_at = time.perf_counter() + delay * (1.4 if action.kind == "end" else 1.0)
-        self.app.mark_dirty()
 
     def _pass_to(self, seat: int) -> None:
         """Hot-seat: the screen goes to the next person once they are ready."""

@@ -108,7 +108,6 @@ class DiceSheetPart(_Base):
         for seat, rect in self.player_rects().items():
             if rect.collidepoint(pos):
                 self.peek = None if seat in (self.peek, self.view.active) else seat
-                self.app.mark_dirty()
                 return True
         target = self.sheet_target(pos)
         if target is None:

@@ -232,7 +232,6 @@ class DiceTrayPart(_Base):
             self.trade_gold(die)
         else:
             self.say(_("Rolling is over: click a glowing symbol on your sheet to build."))
-        self.app.mark_dirty()
 
     def tray_click(self, pos: tuple[int, int]) -> bool:
         for die, rect in enumerate(self.die_rects()):

@@ -219,7 +219,6 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             self.mode = None
         if action.kind == "road" and self.mode == "road" and self._build_reason("road") is not None:
             self.mode = None
-        self.app.mark_dirty()
         return True
 
     # -------------------------------------------------------------------------------------- events
@@ -314,12 +313,10 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             self._refresh_log()
         if self.anims:
             self.anims = [a for a in self.anims if a.progress(now) < 1.0]
-            self.app.mark_dirty()
         if self.app.top is not self:
             return False
         if not self._tip_shown and self._tip_at() and now - self._mouse[1] > 0.6:
             self._tip_shown = True  # the mouse rested on a panel: show its explanation
-            self.app.mark_dirty()
         return True
 
     def _computer_turn(self, now: float) -> None:
@@ -340,7 +337,6 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         self.next_bot_at = time.perf_counter() + SPEED_DELAY.get(self.app.settings.animation_speed, 0.6) * (
             0.4 if action.kind in ("accept", "reject", "counter", "discard") else 1.0
         )
-        self.app.mark_dirty()
 
     def _pass_to(self, seat: int) -> None:
         """Hot-seat: hide the hand and ask to pass the screen to the next human."""

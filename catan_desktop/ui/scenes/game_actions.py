@@ -213,7 +213,6 @@ class ActionBar:
             from .bank_dialog import BankDialog
 
             self.app.push(BankDialog(self.app, self))
-        self.app.mark_dirty()
 
     def play_card(self, kind: str) -> None:
         from .game_dialogs import ResourceChoiceDialog

@@ -117,7 +117,6 @@ class BoardView:
     def _relayout(self, scene: Any) -> bool:
         scene.layout = self.layout(scene.view, scene.layout.rect)
         scene.hover = None
-        scene.app.mark_dirty()
         return True
 
     # ------------------------------------------------------------------------------------------ drawing

@@ -137,8 +137,6 @@ class HelperBase(GameDialog):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            if self.tip_at(event.pos) != self.tip_at(self.mouse):
-                self.app.mark_dirty()
             self.mouse = event.pos
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for r, handler in self.clicks:

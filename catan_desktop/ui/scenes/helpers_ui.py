@@ -191,7 +191,6 @@ class HelpersUI(AddonUI):
         sc = self.scene
         sc.mode = None
         self.mode, self.move_from = kind, None
-        sc.app.mark_dirty()
 
     def _mode(self) -> str | None:
         return None if self.scene.mode else self.mode
@@ -225,7 +224,6 @@ class HelpersUI(AddonUI):
                 x, y = sc.layout.edge_mid(index)
                 mark = {"pos": (int(x), int(y)), "seat": sc.viewer}
                 sc.anims.append(Anim("mark", time.perf_counter(), MARK_SECONDS, mark))
-            sc.app.mark_dirty()
             return True
         if len(mine) == 1:
             self.mode, self.move_from = None, None
@@ -252,7 +250,6 @@ class HelpersUI(AddonUI):
             self.move_from = None  # back to choosing the road to move
         else:
             self.mode = None
-        self.scene.app.mark_dirty()
         return True
 
     # ---------------------------------------------------------------------------- phases, events

@@ -168,7 +168,6 @@ class ReplayScene(GameScene):
         self.mode = None
         self._ui_state = None
         self._play_state = None
-        self.app.mark_dirty()
 
     def autosave(self) -> None:
         pass  # a replay never writes the autosave
@@ -287,7 +286,6 @@ class ReplayScene(GameScene):
             self.app.pop()
             return
         self._sync_widgets()
-        self.app.mark_dirty()
 
     def _next_view(self) -> None:
         """Each seat's view in turn, then (a finished game) every hand open, then the first seat again."""

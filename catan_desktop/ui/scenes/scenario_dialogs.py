@@ -146,7 +146,6 @@ class CanalDialog(GameDialog):
                 if action is None or not any(self.cards.values)
                 else self.why(action)
             )
-        self.app.mark_dirty()
 
     def offer(self) -> None:
         action = self.action()

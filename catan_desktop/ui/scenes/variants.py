@@ -217,7 +217,6 @@ class VariantsScene(ScreenScene):
         self._show_preview()
         self.details.set_text(self._details())
         self._sync_buttons()
-        self.app.mark_dirty()
 
     def step_selection(self, step: int) -> None:
         """Up and Down: choose the variant above or below."""

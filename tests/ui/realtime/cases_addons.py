@@ -46,7 +46,9 @@ def own_phase_case(name: str, variant: str, players: int, seed: int, phase: str,
 
 phase_case("frenemies_gift_from_computer", "frenemies", 4, 1, "gift_answer", "GiftAnswerDialog",
            speed="normal")
-phase_case("helpers_prompt_after_computer", "helpers", 4, 1, "helper_prompt", "PromptDialog", speed="normal")
+# Helpers' prompt after a computer's move is not a case: main showed it in time (the roll's animation kept the
+# old loop drawing until the dialog was complete), so no test of it could fail there; its pay, pick and
+# after-use dialogs below did fail.
 phase_case("canal_offer_from_computer", "new-york-erie-canal", 4, 2, "canal_answer", "CanalAnswerDialog",
            level="normal")
 own_phase_case("dois_market_cap", "catan-a-dois", 2, 1, "market_cap", "MarketCapDialog")

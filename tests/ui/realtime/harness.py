@@ -132,6 +132,7 @@ def watched_app_class():  # type: ignore[no-untyped-def]
                 probe.fresh = fresh
                 probe.since_frame = time.perf_counter() - self.shown_at
                 probe.stack = [type(s).__name__ for s in self.scenes]
+                probe.animating = any(s.animating for s in self.visible_scenes())
                 probe.done.set()
 
         def visible_scenes(self) -> list[Any]:
@@ -149,6 +150,7 @@ class Probe:
     shown: Any = None
     fresh: Any = None
     since_frame: float = 0.0
+    animating: bool = False
     stack: list[str] = field(default_factory=list)
 
 
@@ -333,6 +335,9 @@ class Driver:
     def still(self, seconds: float) -> None:
         time.sleep(seconds)
 
+    def animating(self) -> bool:
+        return any(scene.animating for scene in self.app.visible_scenes())
+
     def stack(self) -> list[str]:
         return [type(s).__name__ for s in list(self.app.scenes)]
 
@@ -351,7 +356,12 @@ class Driver:
         """Send nothing for ``settle`` seconds, then compare the frame on screen with a fresh drawing of the
         current state, and run ``expect`` (None: fine, else what is wrong)."""
         time.sleep(settle)
+        # a running animation is drawn every frame at its own moment: compare once the screen is still
+        self.wait_until("the animations to end", lambda: not self.animating(), timeout=30)
         probe = self.probe()
+        while probe.animating:
+            self.wait_until("the animations to end", lambda: not self.animating(), timeout=30)
+            probe = self.probe()
         problems = []
         count, box = difference(probe.shown, probe.fresh)
         screen = f"screens {'/'.join(probe.stack)}; last frame {probe.since_frame:.1f} s before"
