@@ -363,7 +363,7 @@ class ResourceChoiceDialog(GameDialog):
 
 SHORTCUTS = [
     ("R", N_("Roll the dice")),
-    ("E / Space", N_("End your turn")),
+    (N_("E / Space"), N_("End your turn")),
     ("1 / 2 / 3", N_("Build a road / settlement / city (then click a glowing spot)")),
     ("4", N_("Buy a development card")),
     ("T", N_("Offer a trade to the other players (Catan a Dois: the market)")),
@@ -373,9 +373,9 @@ SHORTCUTS = [
     ("K", N_("Erie Canal: play or trade canal tokens")),
     ("B", N_("Trade with the bank")),
     ("U / Ctrl+Z", N_("Undo your last build or bank trade")),
-    ("Right-click", N_("Cancel building")),
+    (N_("Right-click"), N_("Cancel building")),
     ("G", N_("Hide or show the first-game tip (what to do now and why)")),
-    ("Mouse wheel", N_("Over the log: scroll back (hover a line to see its place); over the board: zoom")),
+    (N_("Mouse wheel"), N_("Over the log: scroll back (hover a line to see its place); over the board: zoom")),
     ("+ / - / 0", N_("Zoom the board in / out / show it whole; drag it or use the arrow keys to move it")),
     ("H / F1", N_("This help")),
     ("Esc", N_("Pause menu: save, load, settings, rules, quit")),
@@ -395,7 +395,7 @@ class HelpDialog(OverlayScene):
             container=panel,
             object_id="#heading",
         )
-        rows = "<br>".join(f"<b>{key}</b> — {_(text)}" for key, text in SHORTCUTS)
+        rows = "<br>".join(f"<b>{_(key)}</b> — {_(text)}" for key, text in SHORTCUTS)
         UITextBox(rows, pygame.Rect(16, 50, rect.w - 32, rect.h - 120), manager=self.ui, container=panel)
         self.close = UIButton(
             pygame.Rect(rect.w - 136, rect.h - 60, 120, 44),
