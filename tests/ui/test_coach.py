@@ -365,17 +365,44 @@ def test_a_click_on_the_tip_hides_it_and_builds_nothing(home: Any) -> None:
     assert scene.coach_drawn is None and len(scene.game.history) == before
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
-def test_the_tip_covers_as_few_founding_spots_as_a_corner_can(home: Any, size: tuple[int, int]) -> None:
-    """The tip goes to the board corner hiding the fewest spots the player may click now."""
-    from catan_desktop.ui.scenes.game_header import coach_rect
+@pytest.mark.parametrize(("size", "ui_scale"), [((800, 600), 1.0), ((1280, 720), 1.0), ((1280, 720), 1.5),
+                                                ((1920, 1080), 1.0), ((1920, 1080), 1.25)])
+def test_the_tip_never_covers_the_board(home: Any, size: tuple[int, int], ui_scale: float) -> None:
+    """Issue 31: the tip has a column beside the board; no hex, spot, road place or harbour lies under it,
+    and the island keeps the height of the board's room."""
+    from test_game_scene import new_scene, pump
 
-    app, scene = _game_scene(size)
-    rect = coach_rect(scene)
-    spots = [scene.layout.node_pos(n) for n in scene.board_targets()["node"]]
-    hidden = sum(rect.collidepoint(x, y) for x, y in spots)
-    other = pygame.Rect(rect)
-    board = scene.regions()["board"]
-    other.x = board.right - rect.right + board.x  # the mirrored corner
-    assert hidden <= sum(other.collidepoint(x, y) for x, y in spots)
-    assert hidden < len(spots) / 4
+    from catan_desktop.render.board_static import BADGE
+    from catan_desktop.ui.app import App
+
+    app = App(size=size)
+    app.settings.ui_scale = ui_scale
+    scene = new_scene(app, seed=3, coach=True)
+    pump(app, 3)
+    scene.draw(app.screen)
+    tip, layout = scene.coach_drawn, scene.layout
+    assert tip is not None and scene.regions()["board"].contains(tip)
+    topo = layout.topo
+    points = [layout.node_pos(n) for n in range(topo.num_nodes)]
+    points += [layout.edge_mid(e) for e in range(topo.num_edges)]
+    points += [p for h in range(topo.num_hexes) for p in layout.hex_polygon(h)]
+    covered = [p for p in points if tip.collidepoint(p)]
+    assert not covered, f"the tip at {tip} covers {len(covered)} points of the board"
+    badge = BADGE * layout.size / 2
+    for e, _kind in scene.view.harbours:
+        x, y = layout.harbour_anchor(e)
+        assert not tip.colliderect(pygame.Rect(x - badge, y - badge, 2 * badge, 2 * badge))
+    assert layout.rect[0] >= tip.right
+
+
+def test_without_tips_the_board_takes_the_whole_room(home: Any) -> None:
+    from test_game_scene import new_scene, pump
+
+    from catan_desktop.ui.app import App
+
+    app = App(size=(1280, 720))
+    app.settings.coach = False
+    scene = new_scene(app, seed=3, coach=False)
+    pump(app, 3)
+    assert scene.coach_column is None
+    assert scene.layout.rect[2] >= scene.regions()["board"].w - scene.px(8)

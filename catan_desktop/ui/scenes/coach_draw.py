@@ -33,9 +33,11 @@ class _Layout:
     sizes: tuple[int, int, int]
     rows: list[tuple[str, int]]  # a wrapped line and the advice line it starts (-1: a continuation)
     shown: int  # rows that fit
-    title_h: int
+    title_h: int  # all the title's rows
     line_h: int
     foot_h: int  # 0: no footer
+    title_rows: list[str]  # the title wrapped to the panel's width (a narrow column: two lines)
+    foot_rows: list[str]
 
     def height(self, pad: int, gap: int, step: int) -> int:
         starts = sum(1 for _row, i in self.rows[: self.shown] if i > 0)
@@ -77,6 +79,17 @@ class _Measure:
         return [line for line in out if line]
 
 
+def _wrap_bold(m: _Measure, text: str, width: int, size: int) -> list[str]:
+    """The title in bold broken into lines no wider than ``width``."""
+    rows: list[str] = []
+    for word in text.split():
+        if rows and m.size(rows[-1] + " " + word, size, True)[0] <= width:
+            rows[-1] += " " + word
+        else:
+            rows.append(word)
+    return rows or [""]
+
+
 def _layout(advice: Advice, footer: str, width: int, height: int, px: Callable[[float], int],
             font_text: FontText) -> _Layout:
     """The largest text sizes whose wrapped lines fit ``width`` x ``height``; with the smallest, the footer
@@ -88,9 +101,12 @@ def _layout(advice: Advice, footer: str, width: int, height: int, px: Callable[[
     for sizes in _SIZES:
         rows = [(row, i if j == 0 else -1) for i, text in enumerate(advice.lines)
                 for j, row in enumerate(m.wrap(text, width - 2 * pad - indent, sizes[1]))]
-        foot_h = m.size(footer, sizes[2])[1] + gap if footer else 0
-        lay = _Layout(sizes, rows, len(rows), max(m.size(advice.title, sizes[0], True)[1], px(20)),
-                      m.size("Ag", sizes[1])[1], foot_h)
+        foot_rows = m.wrap(footer, width - 2 * pad, sizes[2]) if footer else []
+        foot_h = len(foot_rows) * m.size("Ag", sizes[2])[1] + gap if footer else 0
+        title_line = max(m.size(advice.title, sizes[0], True)[1], px(20))
+        title_rows = _wrap_bold(m, advice.title, width - 2 * pad - title_line - px(8), sizes[0])
+        lay = _Layout(sizes, rows, len(rows), title_line * len(title_rows), m.size("Ag", sizes[1])[1], foot_h,
+                      title_rows, foot_rows)
         if lay.height(pad, gap, step) <= height:
             break
     else:
@@ -135,13 +151,15 @@ def draw_coach(surface: pygame.Surface, rect: pygame.Rect, advice: Advice, px: C
             pygame.draw.rect(surface, GOLD, strip, border_top_left_radius=max(0, radius - 2),
                              border_top_right_radius=max(0, radius - 2))
         x, y, inner_w, size = panel.x + pad, panel.y + pad, panel.w - 2 * pad, lay.sizes[1]
-        r = max(2, lay.title_h // 2 - px(1))
-        centre = (x + r, y + lay.title_h // 2)
+        one = lay.title_h // max(1, len(lay.title_rows))  # a title row's height
+        r = max(2, one // 2 - px(1))
+        centre = (x + r, y + one // 2)
         pygame.draw.circle(surface, GOLD, centre, r)
         pygame.draw.circle(surface, WOOD, centre, r, max(1, px(1.5)))
         font_text(surface, "!", centre, max(8, lay.sizes[0] - 3), WOOD, bold=True, anchor="center")
-        font_text(surface, advice.title, (x + 2 * r + px(8), centre[1]), lay.sizes[0], INK, bold=True,
-                  anchor="midleft", max_w=max(1, inner_w - 2 * r - px(8)))
+        for k, title_row in enumerate(lay.title_rows):
+            font_text(surface, title_row, (x + 2 * r + px(8), centre[1] + k * one), lay.sizes[0], INK,
+                      bold=True, anchor="midleft", max_w=max(1, inner_w - 2 * r - px(8)))
         y += lay.title_h + gap // 2
         pygame.draw.line(surface, PARCHMENT_DARK, (x, y), (panel.right - pad, y), max(1, px(1)))
         y += gap // 2
@@ -157,8 +175,10 @@ def draw_coach(surface: pygame.Surface, rect: pygame.Rect, advice: Advice, px: C
             y = panel.bottom - pad - lay.foot_h + gap
             pygame.draw.line(surface, PARCHMENT_DARK, (x, y - gap // 2), (panel.right - pad, y - gap // 2),
                              max(1, px(1)))
-            font_text(surface, footer, (panel.right - pad, y), lay.sizes[2], INK_SOFT, anchor="topright",
-                      max_w=max(1, inner_w))
+            foot_line = (lay.foot_h - gap) // max(1, len(lay.foot_rows))
+            for k, foot_row in enumerate(lay.foot_rows):
+                font_text(surface, foot_row, (panel.right - pad, y + k * foot_line), lay.sizes[2], INK_SOFT,
+                          anchor="topright", max_w=max(1, inner_w))
     finally:
         surface.set_clip(old_clip)
     return used

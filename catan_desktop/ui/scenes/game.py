@@ -89,6 +89,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         self._log_language = i18n.language()
         self.coach_hidden: set[str] = set()  # first-game tips the player hid (by situation)
         self.coach_drawn: pygame.Rect | None = None
+        self.coach_column: pygame.Rect | None = None  # where the tip goes, beside the board (coach_split)
         for event in self.game.log:
             self._log_event(event)
         self._last_dice()
@@ -183,7 +184,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         top = self.px(46)
         left = max(self.px(236), int(w * 0.18))
         right = max(self.px(270), int(w * 0.2))
-        bottom = self.px(176)
+        bottom = self.px(158)  # the hand: title, cards and their Play buttons (the rest is the board's)
         return {
             "top": pygame.Rect(0, 0, w, top),
             "left": pygame.Rect(0, top, left, h - top),
@@ -192,9 +193,26 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             "board": pygame.Rect(left, top, w - left - right, h - top - bottom),
         }
 
+    COACHED = True  # the first-game tip has a column beside the board (not in a replay)
+
+    def coach_split(self, room: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """The board's room and the first-game tip's column at its left (None: tips are off). The tip
+        never covers the board (issue 31: in a corner it hid a quarter of it at 1280x720, half at 150 %):
+        it takes the sea the island leaves free beside it, and only when that is narrower than a readable
+        column does the island shrink to make room. The column stays while tips are on, so the board
+        does not move when a tip comes or goes."""
+        if not (self.COACHED and self.app.settings.coach and self.ctl.humans):
+            return room, None
+        spare = self.board_view.spare_width(self.view, tuple(room))
+        width = max(self.px(200), min(self.px(300), spare))
+        width = min(width, room.w // 2)
+        column = pygame.Rect(room.x, room.y, width, room.h)
+        return pygame.Rect(room.x + width, room.y, room.w - width, room.h), column
+
     def build(self) -> None:
         r = self.regions()
         room = r["board"].inflate(-self.px(8), -self.px(8))  # the harbours keep clear of the board's edge
+        room, self.coach_column = self.coach_split(room)
         self.layout = self.board_view.layout(self.view, tuple(room))  # zoomed in or not (game_zoom.py)
         right = r["right"]
         y = self.build_buttons(right)
@@ -215,6 +233,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             self.app.show_message(_("Not allowed"), exc.reason)
             return False
         self._after_events(events)
+        if action.kind == "roll":
+            self.hold_buttons()  # nothing more to press until the dice stop (then the roll's buttons show)
         if action.kind in ("settle", "city", "develop") or self.game.phase != "main":
             self.mode = None
         if action.kind == "road" and self.mode == "road" and self._build_reason("road") is not None:
@@ -282,6 +302,12 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             or (self.game.is_over and not self.over_shown)
         )
 
+    def dice_rolling(self, now: float | None = None) -> bool:
+        """The dice are still rolling on screen: what the roll brought (the header's hint, the buttons, a
+        phase's dialog, the tip) waits until they stop (issue 31: it showed while they rolled)."""
+        now = time.perf_counter() if now is None else now
+        return any(a.kind == "dice" and a.progress(now) < 1.0 for a in self.anims)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         now = time.perf_counter()
@@ -291,15 +317,18 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         if g.is_over:
             self._game_over(now)
             return
+        rolling = self.dice_rolling(now)
         if ctl.human_to_act:
             seat = ctl.seat_to_act
             if seat != self.viewer:
                 self._pass_to(seat)
                 return
-            self._open_phase_dialog()
+            if not rolling:
+                self._open_phase_dialog()
         else:
             self._computer_turn(now)
-        self._sync_widgets()
+        if not rolling:
+            self._sync_widgets()
 
     def tick(self, now: float, hold_log: float = 0.0) -> bool:
         """Every frame, whoever plays: new log lines show (not while the dice roll; at most every ``hold_log``

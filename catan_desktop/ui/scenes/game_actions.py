@@ -143,6 +143,16 @@ class ActionBar:
             addon.sync(kinds if mine else set(), bool(mine), enable)
         self._sync_play_buttons(kinds if mine else set())
 
+    def hold_buttons(self) -> None:
+        """Disable every action button while the dice roll (the next sync, once they stop, sets them)."""
+        for key, b in self.buttons.items():
+            if key in ("help", "menu", "coach") or not b.is_enabled:
+                continue
+            b.disable()
+            self._widget_state[key] = (False, _("The dice are rolling"))
+            b.set_tooltip(_("The dice are rolling"))
+        self._ui_state = None
+
     def cancel_mode(self) -> bool:
         """Esc or a right click: leave the build mode or an add-on's board mode (True: there was one)."""
         if self.mode:

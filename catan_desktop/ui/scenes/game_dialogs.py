@@ -46,8 +46,17 @@ class GameDialog(OverlayScene):
     def px(self, v: float) -> int:
         return self.scene.px(v)
 
+    def place(self, w: int, h: int) -> pygame.Rect:
+        """Where a dialog of w x h goes: above your hand when it fits there (its cards and their counts stay
+        in sight, issue 31: the discard dialog hid them), else in the middle of the window."""
+        regions = getattr(self.scene, "regions", None)
+        hand = regions().get("bottom") if callable(regions) else None
+        if hand is not None and h + self.px(16) <= hand.y:
+            return centred_rect((self.app.size[0], hand.y), w, h)
+        return centred_rect(self.app.size, w, h)
+
     def frame(self, title: str) -> UIPanel:
-        self.rect = centred_rect(self.app.size, self.px(self.width), self.px(self.height))
+        self.rect = self.place(self.px(self.width), self.px(self.height))
         panel = UIPanel(self.rect, manager=self.ui, object_id="#dialog")
         UILabel(
             pygame.Rect(self.px(16), self.px(10), self.rect.w - self.px(32), self.px(34)),
@@ -223,6 +232,7 @@ class ChooseCardsDialog(GameDialog):
     cancellable = False
     height = 330
     action_kind = "discard"
+    show_limits = False  # each card shows how many you may choose of it (your hand, for a discard)
 
     def __init__(self, app: App, scene: GameScene, amount: int) -> None:
         super().__init__(app, scene)
@@ -242,7 +252,8 @@ class ChooseCardsDialog(GameDialog):
 
     def build(self) -> None:
         panel = self.frame(self.title())
-        self.stepper = Stepper(self, panel, self.px(24), self.px(52), self.limits(), self.refresh)
+        self.stepper = Stepper(self, panel, self.px(24), self.px(52), self.limits(), self.refresh,
+                               show_limits=self.show_limits)
         self.info = UILabel(
             pygame.Rect(self.px(24), self.px(160), self.px(560), self.px(28)),
             "",
@@ -267,7 +278,10 @@ class ChooseCardsDialog(GameDialog):
 
 
 class DiscardDialog(ChooseCardsDialog):
-    """A 7 with more than seven cards: choose exactly half, rounded down (B-6.2)."""
+    """A 7 with more than seven cards: choose exactly half, rounded down (B-6.2). Each card shows how many
+    of it you hold."""
+
+    show_limits = True
 
     def title(self) -> str:
         seat = self.game.current_player
@@ -375,7 +389,8 @@ SHORTCUTS = [
     ("U / Ctrl+Z", N_("Undo your last build or bank trade")),
     (N_("Right-click"), N_("Cancel building")),
     ("G", N_("Hide or show the first-game tip (what to do now and why)")),
-    (N_("Mouse wheel"), N_("Over the log: scroll back (hover a line to see its place); over the board: zoom")),
+    (N_("Mouse wheel"),
+     N_("Over the log: scroll back (hover a line to see its place); over the board: zoom")),
     ("+ / - / 0", N_("Zoom the board in / out / show it whole; drag it or use the arrow keys to move it")),
     ("H / F1", N_("This help")),
     ("Esc", N_("Pause menu: save, load, settings, rules, quit")),

@@ -98,6 +98,8 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
     ).right
     if g.is_over:
         hint = ""
+    elif scene.dice_rolling():  # what the roll brings shows once the dice stop
+        hint = _("{who} rolls the dice…", who=scene.names[g.active_player])
     elif ctl.human_to_act and ctl.seat_to_act == scene.viewer:
         hint = _(HINTS.get(g.phase, ""))
         if g.phase == "robber" and scene.token_robber:
@@ -129,6 +131,8 @@ def coach_now(scene: GameScene) -> Advice | None:
     ctl = scene.ctl
     if not scene.app.settings.coach or not ctl.human_to_act or ctl.seat_to_act != scene.viewer:
         return None
+    if scene.dice_rolling():
+        return None  # the advice for after the roll, once the dice stop
     key = (ctl.version, scene.viewer, scene.mode, i18n.language())
     if getattr(scene, "_coach_key", None) != key:
         kinds = {a.kind for a in ctl.legal()}
@@ -140,26 +144,13 @@ def coach_now(scene: GameScene) -> Advice | None:
 
 
 def coach_rect(scene: GameScene) -> pygame.Rect:
-    """Where the tip goes: the corner of the board that hides the fewest of the spots the player may click
-    now (the bottom left when that is a tie)."""
+    """Where the tip goes: its column beside the board (GameScene.coach_split), which no spot of the board
+    is in; the first frame before the screen is laid out: the board's top-left corner."""
+    column = getattr(scene, "coach_column", None)
+    if column is not None:
+        return column.inflate(-scene.px(6), 0)
     board, s = scene.regions()["board"], scene.px
-    w = min(s(380), max(s(220), int(board.w * 0.4)))
-    h = min(s(190), board.h // 2)
-    m = s(10)
-    corners = [
-        pygame.Rect(board.x + m, board.bottom - h - m, w, h),
-        pygame.Rect(board.right - w - m, board.bottom - h - m, w, h),
-        pygame.Rect(board.x + m, board.y + m, w, h),
-        pygame.Rect(board.right - w - m, board.y + m, w, h),
-    ]
-    layout = scene.layout
-    if layout is None:
-        return corners[0]
-    targets = scene.board_targets()
-    spots = [layout.node_pos(n) for n in targets["node"]] + [layout.edge_mid(e) for e in targets["edge"]]
-    spots += [layout.hex_center(h) for h in targets["hex"]]
-    spots += [layout.hex_center(h) for h, _slot in targets["token"]]
-    return min(corners, key=lambda c: sum(c.collidepoint(x, y) for x, y in spots))
+    return pygame.Rect(board.x + s(10), board.y + s(10), min(s(300), board.w // 3), board.h // 2)
 
 
 def draw_coach_panel(scene: GameScene, surface: pygame.Surface) -> None:
@@ -177,7 +168,7 @@ def draw_coach_panel(scene: GameScene, surface: pygame.Surface) -> None:
             advice,
             scene.px,
             scene._text,
-            anchor="top" if rect.y < scene.regions()["board"].y + scene.px(20) else "bottom",
+            anchor="top",
         )
 
 

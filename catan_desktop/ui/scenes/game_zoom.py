@@ -46,6 +46,13 @@ class BoardView:
         self.focus = layout.focus if self.zoom > 1.0 else None
         return layout
 
+    @staticmethod
+    def spare_width(view: Any, room: tuple[int, int, int, int]) -> int:
+        """How many pixels of ``room``'s width the whole board leaves free (it is as tall as the room)."""
+        harbours = [e for e, _kind in view.harbours]
+        whole = BoardLayout.fitting(view.topo, room, harbours, BADGE, sea_margin=0.3)
+        return max(0, int(room[2] - whole.used_width()))
+
     # ------------------------------------------------------------------------------------------ events
 
     def handle(self, scene: Any, event: pygame.event.Event) -> bool:

@@ -128,6 +128,8 @@ class ReplayController:
 class ReplayScene(GameScene):
     """The replay viewer."""
 
+    COACHED = False  # nothing to advise: the board takes the whole room
+
     def __init__(self, app: App, timeline: Timeline, config: GameConfig, step: int = 0) -> None:
         self.timeline = timeline
         super().__init__(app, config, controller=ReplayController(timeline, config, step))

@@ -210,17 +210,22 @@ class AnswerOfferDialog(GameDialog):
 
 
 class TradeAnswersDialog(GameDialog):
-    """Everyone has answered your offer: trade with one of them, or withdraw it."""
+    """Everyone has answered your offer: trade with one of them, or withdraw it. Each answer takes two lines:
+    the answer, and under it the computer's reason in its own words (issue 31: on one line the reason was
+    cut off at 1280x720)."""
 
     cancellable = False
     width, height = 820, 360
+    ROW = 62  # one answer: its line, its reason's line and a gap
 
     def build(self) -> None:
         g = self.game
         trade = self.view.trade
         names = g.rules.resources
+        self.height = max(type(self).height, 150 + self.ROW * len(trade.responders))
         panel = self.frame(_("Answers to your offer"))
         y = self.px(54)
+        label_w = self.rect.w - self.px(236)
         for q in trade.responders:
             verdict, q_gives, q_gets = trade.answers[q]
             who = self.scene.names[q]
@@ -235,29 +240,34 @@ class TradeAnswersDialog(GameDialog):
                 )
             else:
                 text = _("{who} declines", who=who)
-            reason = self.scene.ctl.trade_reasons.get(q)
-            if reason:
-                text = _("{answer} \u2014 \u201c{reason}\u201d", answer=text, reason=reason)
-            label_w = self.rect.w - self.px(236)
             UILabel(
-                pygame.Rect(self.px(20), y, label_w, self.px(36)),
+                pygame.Rect(self.px(20), y, label_w, self.px(26)),
                 text,
                 manager=self.ui,
                 container=panel,
-                object_id="#form_label",
+                object_id="#bold_label",
             )
+            reason = self.scene.ctl.trade_reasons.get(q)
+            if reason:
+                UILabel(
+                    pygame.Rect(self.px(20), y + self.px(26), label_w, self.px(24)),
+                    _("\u201c{reason}\u201d", reason=reason),
+                    manager=self.ui,
+                    container=panel,
+                    object_id="#small_label",
+                )
             action = Action("confirm", q)
             if verdict != "reject":
                 ok = g.is_legal(action)
                 self.add_button(
                     panel,
-                    pygame.Rect(self.rect.w - self.px(196), y, self.px(180), self.px(36)),
+                    pygame.Rect(self.rect.w - self.px(196), y + self.px(6), self.px(180), self.px(36)),
                     _("Trade with {who}", who=who),
                     lambda a=action: self.finish(a),
                     primary=True,
                     enabled=ok,
                 )
-            y += self.px(46)
+            y += self.px(self.ROW)
         self.add_button(
             panel,
             pygame.Rect(self.rect.w - self.px(196), self.rect.h - self.px(62), self.px(180), self.px(44)),

@@ -378,3 +378,27 @@ def _game_over():  # type: ignore[no-untyped-def]
 
     target = lambda g: g.is_over and 0 not in g.winners  # noqa: E731
     return game_case("base", 4, 4, target, vp=4), script
+
+
+@case("knight_played_button_goes")
+def _knight():  # type: ignore[no-untyped-def]
+    """Click a Knight's Play button: its button must go from under the hand while you move the robber,
+    and the robber's hexes glow, with nothing sent after the click."""
+
+    def setup(app: Any) -> Any:
+        from catan_desktop.engine import Action
+
+        seed = 2
+        config = config_for("base", 4, seed)
+        game = new_game(config)
+        play_until(game, lambda g: g.current_player == 0 and g.phase in ("roll", "main")
+                   and g.is_legal(Action("knight")) and g.seat_view(0).development_cards[0] == 1, seed)
+        return open_game(app, config, game, speed="instant")
+
+    def script(h: Driver, scene: Any) -> None:
+        h.click_widget(scene.play_buttons["knight"])
+        h.wait_until("the robber phase", lambda: scene.game.phase == "robber")
+        h.checkpoint("robber after the knight", lambda: "the Play button is still there"
+                     if "knight" in scene.play_buttons else None)
+
+    return setup, script
