@@ -53,6 +53,11 @@ def language() -> str:
     return _language
 
 
+def in_every_language(text: str) -> set[str]:
+    """``text`` as each language the game speaks says it (English included)."""
+    return {text} | {c.gettext(text) for code in LANGUAGES if (c := _catalogue(code)) is not None}
+
+
 def available_languages() -> list[str]:
     """Return the language codes that have a catalogue, English first."""
     return [code for code in LANGUAGES if _catalogue(code) is not None]

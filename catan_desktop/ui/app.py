@@ -88,6 +88,7 @@ class App:
         self.first_frame_at: float | None = None
         self.startup_messages: list[str] = [settings_problem] if settings_problem else []
         self.layout_size = self.size  # the window size the scenes last laid themselves out for
+        self.window_resized = False  # resized by hand since the settings were read: write them at the end
         self.release_due = False  # widgets were thrown away this frame: free them when it ends (memory.py)
         self.settle_release_at: float | None = None
 
@@ -288,9 +289,14 @@ class App:
         self.running = False
 
     def on_resize(self) -> None:
-        """Every scene lays itself out again for the window's size (also after a scale or language change)."""
+        """Every scene lays itself out again for the window's size (also after a scale or language change).
+        A window resized by hand keeps its size in the settings (Settings shows it; the next start opens at
+        it: saved when the game closes)."""
         size = self.screen.get_size()
         self.layout_size = size
+        if not self.settings.fullscreen and self.settings.window_tuple != size:
+            self.settings.window_size = f"{size[0]}x{size[1]}"
+            self.window_resized = True
         for scene in self.scenes:
             scene.resize(size)
         self.release_due = True
@@ -373,7 +379,15 @@ class App:
             now = time.perf_counter()
             dt, last = min(0.1, now - last), now
             self.step(events, dt)  # one frame, exactly as the tests drive it
+        self.keep_window_size()
         return 0
+
+    def keep_window_size(self) -> None:
+        """Write the settings if the window was resized by hand (silently nothing if the disk refuses)."""
+        if self.window_resized:
+            self.window_resized = False
+            with contextlib.suppress(OSError):
+                self.settings.save()
 
 
 MIN_WINDOW = (800, 600)  # every screen is laid out for this size and up (issue 12: 640x400 overlapped)

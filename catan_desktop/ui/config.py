@@ -77,6 +77,21 @@ class GameConfig:
         return cls(seats=seats)
 
 
+DEFAULT_NAMES = ("You", "Anna", "Bruno", "Carla", "Dario", "Elena")  # N_ in GameConfig.default
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the screens show it: a name the game gave by default ("You", "Anna"...) in the
+    current language, whichever language it was given in (issue 31: after switching from Portuguese to
+    Italian the human stayed "Você" in the header while the log said "Tu"); a name a player typed as is."""
+    from ..i18n import _, in_every_language
+
+    for default in DEFAULT_NAMES:
+        if name in in_every_language(default):
+            return _(default)
+    return name
+
+
 def seat_of(config: Any, i: int) -> SeatConfig:
     """Seat ``i`` as the game was set up, or a default one when the setup does not list it (Game over and
     the story of a game name and colour every seat of the game, whatever its metadata kept)."""

@@ -14,7 +14,7 @@ from ..engine import Action, Game
 from ..engine.views import SeatView
 from ..persistence import LoadedSave, save_game
 from ..persistence.userdirs import autosave_path, saves_dir
-from .config import GameConfig
+from .config import GameConfig, shown_name
 
 # Actions a player may take back until something irreversible (dice, a card draw, a steal, another
 # player's move) happens.
@@ -88,7 +88,7 @@ class GameController:
         return self.game.legal_actions()
 
     def name(self, seat: int) -> str:
-        return self.config.seats[seat].name
+        return shown_name(self.config.seats[seat].name)
 
     # -------------------------------------------------------------------------------------------- moves
 

@@ -205,6 +205,24 @@ class TipButton(UIButton):
             UIElement.on_unhovered(self)
 
 
+class DropDown(pygame_gui.elements.UIDropDownMenu):
+    """A drop-down whose open list is as wide as its box: pygame_gui keeps the arrow button's width free
+    beside the list, so the list looked narrower than the box it drops from (issue 31)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        expanded = self.menu_states["expanded"]
+        start = expanded.start
+
+        def widened_start(should_rebuild: bool = True) -> None:
+            start(should_rebuild)
+            options = getattr(expanded, "options_selection_list", None)
+            if options is not None:
+                options.set_dimensions((self.relative_rect.width, options.relative_rect.height))
+
+        expanded.start = widened_start
+
+
 def button_column(
     manager: pygame_gui.UIManager,
     rect: pygame.Rect,
@@ -337,8 +355,9 @@ class ScreenScene(ScaledGui, GuiScene):
         self.panel = UIPanel(rect, manager=self.ui)
         pad = self.px(22)
         title_h = self.px(48)
-        UILabel(
-            pygame.Rect(pad, self.px(12), rect.w - 2 * pad, title_h),
+        UILabel(  # a few pixels of slack round the title: at some scales its face is a pixel taller than
+            # title_h (issue 31: "Impostazioni", "Nuova partita", "Settings" were cut at 800x600)
+            pygame.Rect(pad, self.px(12) - 3, rect.w - 2 * pad, title_h + 6),
             self.title,
             manager=self.ui,
             container=self.panel,

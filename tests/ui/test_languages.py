@@ -15,6 +15,7 @@ from catan_desktop.ui.screenshot import SCENES, screenshot
 
 LANGUAGES = ["en", "pt", "it"]
 SIZES = [(1280, 720), (1920, 1080)]
+MENU_SIZES = [(800, 600), *SIZES]  # the smallest window too (issue 31: titles were a pixel too short)
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ def speaking(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     i18n.set_language("en")
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", MENU_SIZES)
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_menu_screen_holds_its_words(code, size, speaking, fake_game, home) -> None:  # type: ignore[no-untyped-def]
     from test_secondary_scenes import assert_fits, each_screen, write_save
@@ -103,3 +104,18 @@ def test_a_broken_rule_file_is_explained_in_the_menus_language(code, speaking, a
     assert isinstance(app.top, MessageScene)
     assert f"{folder / 'typo.yaml'}:7: victory_points.target: " in app.top.text
     assert "must be" not in app.top.text and fake_game.created == []
+
+
+def test_default_names_follow_the_language(speaking, home) -> None:  # type: ignore[no-untyped-def]
+    """Issue 31: after switching from Portuguese to Italian the human stayed "Você" on the game screen and
+    in New game while the log said "Tu": a name the game gave is shown in the current language."""
+    from catan_desktop.ui.config import GameConfig, shown_name
+
+    speaking("pt")
+    config = GameConfig.default(4)
+    assert config.seats[0].name == "Você"
+    i18n.set_language("it")
+    assert shown_name(config.seats[0].name) == "Tu"
+    assert shown_name("Zé") == "Zé"  # a name a player typed stays as typed
+    i18n.set_language("en")
+    assert shown_name("Você") == "You"

@@ -24,7 +24,7 @@ from ...persistence.userdirs import autosave_path
 from ...render.dice_sheet import SheetPainter
 from ...render.palette import COLOUR_BLIND, WOOD
 from ...text import describe, reason_for, save_problem
-from ..config import GameConfig
+from ..config import GameConfig, shown_name
 from ..controller import GameController
 from ..scaling import make_manager, ui_factor
 from ..scene import GuiScene
@@ -106,7 +106,7 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.config.seats]
+        return [shown_name(s.name) for s in self.config.seats]
 
     @property
     def colours(self) -> list[str]:

@@ -8,15 +8,15 @@ import contextlib
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UIDropDownMenu, UIImage, UILabel, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIImage, UILabel, UITextBox, UITextEntryLine
 
 from ...engine import RulesetError
 from ...engine.dice_sheet import DiceSheet, load_sheet
 from ...i18n import _
 from ...text import file_problems
 from ...variants import RuleFileError, list_variants
-from ..config import HUMAN, GameConfig, SeatConfig
-from ..widgets import ScreenScene, TipButton, esc
+from ..config import HUMAN, GameConfig, SeatConfig, shown_name
+from ..widgets import DropDown, ScreenScene, TipButton, esc
 from .new_game import MAX_NAME, kind_label, new_seed
 
 if TYPE_CHECKING:
@@ -70,7 +70,8 @@ class DiceSetupScene(ScreenScene):
     def _prefill(self, config: GameConfig) -> None:
         self.sheet = next((sh for sh in self.sheets if sh.name == config.variant), self.sheet)
         for i, seat in enumerate(config.seats[: len(self.seats)]):
-            self.seats[i] = SeatConfig(seat.name, seat.kind if seat.kind in (HUMAN, *LEVELS) else "normal")
+            kind = seat.kind if seat.kind in (HUMAN, *LEVELS) else "normal"
+            self.seats[i] = SeatConfig(shown_name(seat.name), kind)
         self.players = len(config.seats)
 
     def set_sheet(self, sheet: DiceSheet | None) -> None:
@@ -163,7 +164,7 @@ class DiceSetupScene(ScreenScene):
             object_id="#bold_label",
         )
         counts = [(str(k), str(k)) for k in self.player_range]
-        self.players_menu = UIDropDownMenu(
+        self.players_menu = DropDown(
             counts,
             str(self.players),
             pygame.Rect(inner.x, y + px(26), px(140), px(38)),
@@ -203,7 +204,7 @@ class DiceSetupScene(ScreenScene):
         kinds = [(kind_label(k), k) for k in (HUMAN, *LEVELS)]
         colours = self.sheet.colours if self.sheet is not None else ("red", "blue", "orange", "white")
         self.name_entries: list[UITextEntryLine] = []
-        self.kind_menus: list[UIDropDownMenu] = []
+        self.kind_menus: list[DropDown] = []
         for i in range(self.players):
             ry = y + i * row_h
             side = min(px(38), row_h - px(6))
@@ -223,7 +224,7 @@ class DiceSetupScene(ScreenScene):
             entry.set_text_length_limit(MAX_NAME)
             self.name_entries.append(entry)
             self.kind_menus.append(
-                UIDropDownMenu(
+                DropDown(
                     kinds,
                     (kind_label(self.seats[i].kind), self.seats[i].kind),
                     pygame.Rect(inner.x + px(316), ry, px(240), side),

@@ -19,7 +19,7 @@ from ...render.board import BoardRenderer, Hover
 from ...render.layout import BoardLayout
 from ...render.palette import COLOUR_BLIND, WOOD
 from ...text import save_problem
-from ..config import GameConfig
+from ..config import GameConfig, shown_name
 from ..controller import GameController
 from ..scaling import make_manager
 from ..scene import GuiScene
@@ -125,7 +125,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.config.seats]
+        return [shown_name(s.name) for s in self.config.seats]
 
     @property
     def scale(self) -> float:

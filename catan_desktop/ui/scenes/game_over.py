@@ -16,7 +16,7 @@ from pygame_gui.elements import UIImage, UILabel, UIPanel
 from ...i18n import N_, _, ngettext
 from ...render.palette import rgb
 from ...text.events import list_text
-from ..config import SeatConfig, seat_of
+from ..config import SeatConfig, seat_of, shown_name
 from ..widgets import INK, PanelOverlay, TipButton
 
 if TYPE_CHECKING:
@@ -245,7 +245,7 @@ class GameOverScene(PanelOverlay):
             with contextlib.suppress(KeyError):
                 pygame.draw.rect(surf, rgb(seat.colour), (self.px(6), y + self.px(6), side - 4, side - 4))
         font = assets.font(self.px(15), bold=bold)
-        name = seat.name
+        name = shown_name(seat.name)
         while font.size(name)[0] > width - side - self.px(16) and len(name) > 2:
             name = name[:-2] + "\u2026"
         label = font.render(name, True, INK)

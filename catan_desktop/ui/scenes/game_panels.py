@@ -7,8 +7,6 @@ and ``regions()``, so a replay viewer can reuse it.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from ...engine.modules import market
@@ -135,8 +133,8 @@ class PanelsPart:
                 label = _("may build, then Pass") if self.ctl.is_human(seat) else _("building")
                 self._text(surface, label, status_at, 12, INK, bold=True)
             elif acting and not self.ctl.is_human(seat):
-                dots = "." * (1 + int(time.perf_counter() * 3) % 3)
-                self._text(surface, _("thinking") + dots, status_at, 12, INK_SOFT)
+                # a steady ellipsis: dots counting up read as a typo in a still ("pensa..", issue 31)
+                self._text(surface, _("thinking…"), status_at, 12, INK_SOFT)
             elif acting and g.phase in ("discard", "trade_offer"):
                 self._text(
                     surface,

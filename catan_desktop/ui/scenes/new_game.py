@@ -10,7 +10,7 @@ import random
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UIDropDownMenu, UIImage, UILabel, UITextEntryLine
+from pygame_gui.elements import UIImage, UILabel, UITextEntryLine
 
 from ...ai import BOT_KINDS, DEFAULT_BOT
 from ...engine import RulesetError, load_rules
@@ -18,8 +18,8 @@ from ...engine.boards import board_kinds
 from ...i18n import N_, _, tr
 from ...render.palette import CLASSIC, COLOUR_BLIND, emblem, rgb
 from ...variants import RuleFileError, VariantInfo, list_variants
-from ..config import HUMAN, GameConfig, SeatConfig
-from ..widgets import ScreenScene, TipButton, colour_label
+from ..config import HUMAN, GameConfig, SeatConfig, shown_name
+from ..widgets import DropDown, ScreenScene, TipButton, colour_label
 from .rules import targets_by_players
 
 if TYPE_CHECKING:
@@ -95,7 +95,8 @@ class NewGameScene(ScreenScene):
         spare = GameConfig.default(6).seats
         names = {v.name for v in self.variants if v.error is None}
         if remembered is not None:
-            self.seats = [SeatConfig(s.name[:MAX_NAME], s.kind, s.colour) for s in remembered.seats]
+            self.seats = [SeatConfig(shown_name(s.name)[:MAX_NAME], s.kind, s.colour)
+                          for s in remembered.seats]
             self.players = len(self.seats) or 4
             self.board = remembered.board
             self.vp_target = remembered.vp_target
@@ -239,12 +240,12 @@ class NewGameScene(ScreenScene):
         titles = [(variant_label(v), v.name) for v in self.variants] or [(self.variant, self.variant)]
         current = next((t for t in titles if t[1] == self.variant), titles[0])
         r = field(x, y, px(360), _("Variant"), _("The rule set to play; see Scenarios & variants"))
-        self.variant_menu = UIDropDownMenu(titles, current, r, manager=self.ui, container=panel)
+        self.variant_menu = DropDown(titles, current, r, manager=self.ui, container=panel)
         x = r.right + gap
         players_x = x
         r = field(x, y, px(130), _("Players"))
         counts = [(str(n), str(n)) for n in self.player_range]
-        self.players_menu = UIDropDownMenu(counts, str(self.players), r, manager=self.ui, container=panel)
+        self.players_menu = DropDown(counts, str(self.players), r, manager=self.ui, container=panel)
         x = r.right + gap
         layouts = getattr(self.rules, "layouts", {}) if self.rules is not None else {}
         tip = " ".join(
@@ -253,7 +254,7 @@ class NewGameScene(ScreenScene):
         )
         r = field(x, y, inner.right - x, _("Board"), tip)
         boards = [(board_label(b), b) for b in self.boards]
-        self.board_menu = UIDropDownMenu(
+        self.board_menu = DropDown(
             boards, (board_label(self.board), self.board), r, manager=self.ui, container=panel
         )
 
@@ -283,7 +284,7 @@ class NewGameScene(ScreenScene):
         options = [(str(n), str(n)) for n in VP_RANGE]
         if str(target) not in dict(options):
             options.append((str(target), str(target)))
-        self.vp_menu = UIDropDownMenu(
+        self.vp_menu = DropDown(
             options,
             (str(target), str(target)),
             r,
@@ -294,7 +295,7 @@ class NewGameScene(ScreenScene):
         x = r.right + gap
         r = field(x, y, inner.right - x, _("Dice"), _(DICE_HINT))
         dice = [(_(label), kind) for kind, label in DICE_KINDS.items()]
-        self.dice_menu = UIDropDownMenu(dice, (_(DICE_KINDS[self.dice]), self.dice), r, manager=self.ui,
+        self.dice_menu = DropDown(dice, (_(DICE_KINDS[self.dice]), self.dice), r, manager=self.ui,
                                         container=panel)
 
         # seats
@@ -332,8 +333,8 @@ class NewGameScene(ScreenScene):
         kinds = [(kind_label(k), k) for k in (HUMAN, *BOT_KINDS)]
         colours = [(colour_label(c), c) for c in self.palette]
         self.name_entries: list[UITextEntryLine] = []
-        self.kind_menus: list[UIDropDownMenu] = []
-        self.colour_menus: list[UIDropDownMenu] = []
+        self.kind_menus: list[DropDown] = []
+        self.colour_menus: list[DropDown] = []
         self.swatches: list[UIImage] = []
         for i in range(self.players):
             seat = self.seats[i]
@@ -357,7 +358,7 @@ class NewGameScene(ScreenScene):
             self.name_entries.append(entry)
             opens = "#drop_up" if i >= max(2, self.players // 2) else None  # lists open where there is room
             self.kind_menus.append(
-                UIDropDownMenu(
+                DropDown(
                     kinds,
                     (kind_label(seat.kind), seat.kind),
                     pygame.Rect(col_x[1], ry, kind_w, ctl),
@@ -368,7 +369,7 @@ class NewGameScene(ScreenScene):
             )
             options = colours if not self.colour_blind else [(colour_label(shown), shown)]
             self.colour_menus.append(
-                UIDropDownMenu(
+                DropDown(
                     options,
                     (colour_label(shown), shown),
                     pygame.Rect(col_x[2], ry, colour_w, ctl),

@@ -12,13 +12,13 @@ import copy
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel
+from pygame_gui.elements import UIHorizontalSlider, UILabel
 
 from ... import i18n
 from ...i18n import N_, _
 from ..app import set_minimum_window_size
 from ..settings import SPEEDS, WINDOW_SIZES, Settings
-from ..widgets import ScreenScene, TipButton
+from ..widgets import DropDown, ScreenScene, TipButton
 
 if TYPE_CHECKING:
     from ..app import App
@@ -98,7 +98,7 @@ class SettingsScene(ScreenScene):
         sizes = [(size_label(s), s) for s in fitting_sizes(desktop_size())]
         if d.window_size not in dict(sizes).values():
             sizes.append((size_label(d.window_size), d.window_size))
-        self.size_menu = UIDropDownMenu(
+        self.size_menu = DropDown(
             sizes,
             (size_label(d.window_size), d.window_size),
             pygame.Rect(ctl_x, y, ctl_w, ctl_h),
@@ -130,7 +130,7 @@ class SettingsScene(ScreenScene):
         label(_("Animation speed"), _("How quickly computer players move and pieces animate"))
         speeds = [(_(_SPEED_LABELS.get(s, s.capitalize())), s) for s in SPEEDS]
         current = next(o for o in speeds if o[1] == d.animation_speed)
-        self.speed_menu = UIDropDownMenu(
+        self.speed_menu = DropDown(
             speeds, current, pygame.Rect(ctl_x, y, ctl_w, ctl_h), manager=self.ui, container=panel
         )
         y += row_h
@@ -184,7 +184,7 @@ class SettingsScene(ScreenScene):
         if shown not in dict((c, n) for n, c in languages):
             languages.append((LANGUAGE_NAMES.get(shown, shown), shown))
         current = next(o for o in languages if o[1] == shown)
-        self.language_menu = UIDropDownMenu(
+        self.language_menu = DropDown(
             languages, current, pygame.Rect(ctl_x, y, ctl_w, ctl_h), manager=self.ui, container=panel
         )
         self.cancel_button, self.save_button = self.footer_buttons(

@@ -20,7 +20,7 @@ from ...render import charts
 from ...render.palette import INK, INK_SOFT, rgb
 from ...replay import Timeline
 from ...replay.story import SOURCES, Story
-from ..config import SeatConfig, seat_of
+from ..config import SeatConfig, seat_of, shown_name
 from ..widgets import PanelOverlay, TipButton
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class StoryScene(PanelOverlay):
 
     @property
     def names(self) -> list[str]:
-        return [seat.name for seat in self._seats()]
+        return [shown_name(seat.name) for seat in self._seats()]
 
     @property
     def colours(self) -> list[tuple[int, int, int]]:
