@@ -406,3 +406,22 @@ def test_without_tips_the_board_takes_the_whole_room(home: Any) -> None:
     pump(app, 3)
     assert scene.coach_column is None
     assert scene.layout.rect[2] >= scene.regions()["board"].w - scene.px(8)
+
+
+def test_a_hidden_tip_stays_hidden_in_the_next_situations(home: Any) -> None:
+    """Issue 31: G hid the tip, and the next roll brought one back; now the tips stay away until G again."""
+    from test_game_scene import pump
+
+    app, scene = _game_scene()
+    scene.draw(app.screen)
+    assert scene.coach_drawn is not None
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0))
+    before = scene.ctl.version
+    legal = scene.ctl.legal()
+    scene.do(legal[0])  # a founding settlement: a new situation, with advice of its own
+    pump(app, 2)
+    scene.draw(app.screen)
+    assert scene.ctl.version != before and scene.coach_drawn is None
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0))
+    scene.draw(app.screen)
+    assert scene.coach_drawn is not None

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 # GameScene._text: (surface, text, pos, size, colour, bold=False, anchor="topleft", max_w=None) -> Rect
 FontText = Callable[..., pygame.Rect]
 
-FOOTER = N_("G or a click hides this tip · off in Settings")
+FOOTER = N_("G or a click hides the tips (G brings them back) · off in Settings")
 
 
 # ---------------------------------------------------------------------------------------------- drawing

@@ -87,7 +87,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         self._log_dirty_at = 0.0
         self._log_hovered: LogLine | None = None
         self._log_language = i18n.language()
-        self.coach_hidden: set[str] = set()  # first-game tips the player hid (by situation)
+        self.coach_muted = False  # G or a click on the tip: no tips until G again
         self.coach_drawn: pygame.Rect | None = None
         self.coach_column: pygame.Rect | None = None  # where the tip goes, beside the board (coach_split)
         for event in self.game.log:
@@ -405,7 +405,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             self.view, self.viewer, self.layout, self.mode, self.hover, self._log_hovered,
             self.app.top is self, self.dice_faces, getattr(self, "log_shown", 0),
             getattr(self, "log_scroll", 0), getattr(self, "log_entries", None),
-            self._tip_shown, self._mouse[0] if self._tip_shown else None, frozenset(self.coach_hidden),
+            self._tip_shown, self._mouse[0] if self._tip_shown else None, self.coach_muted,
             settings.coach, settings.colour_blind, self._ui_state, self.over_at is not None,
             tuple(addon.look() for addon in self.addons),
         )

@@ -138,7 +138,7 @@ def coach_now(scene: GameScene) -> Advice | None:
         kinds = {a.kind for a in ctl.legal()}
         scene._coach_key, scene._coach = key, coach_advice(scene.view, kinds, scene.game, scene.names)
     advice: Advice | None = scene._coach
-    if advice is None or advice.key in scene.coach_hidden:
+    if advice is None or scene.coach_muted:
         return None
     return advice
 
@@ -173,14 +173,12 @@ def draw_coach_panel(scene: GameScene, surface: pygame.Surface) -> None:
 
 
 def hide_coach(scene: GameScene) -> bool:
-    """G, or a click on the tip: hide this tip (the next situation brings the next one). With no tip
-    showing, G brings back the last hidden one. Returns True when something changed."""
-    advice = coach_now(scene)
-    if advice is not None:
-        scene.coach_hidden.add(advice.key)
+    """G, or a click on the tip: no more tips in this game until G again (issue 31: a tip hidden with G came
+    back with the next roll); Settings turns them off for good. Returns True when something changed."""
+    if scene.coach_muted:
+        scene.coach_muted = False
         return True
-    last = getattr(scene, "_coach", None)
-    if last is not None and last.key in scene.coach_hidden:
-        scene.coach_hidden.discard(last.key)
+    if coach_now(scene) is not None:
+        scene.coach_muted = True
         return True
     return False
