@@ -70,8 +70,8 @@ class PanelsPart:
             pygame.draw.rect(surface, colour, stripe, border_radius=s(4))
             name = self.names[seat]
             who = self.config.seats[seat]
-            tag = (
-                _("you")
+            tag = (  # its own message: "you" alone is the log's object ("a te"), not a label ("tu")
+                _("that's you")
                 if seat == self.viewer and who.is_human
                 else (_("computer") if not who.is_human else _("human"))
             )
