@@ -28,19 +28,23 @@ def config_for(variant: str, players: int, seed: int, humans: Sequence[int] = (0
 
 
 def play_until(game: Any, done: Callable[[Any], bool], seed: int, limit: int = 4000,
-               choose: Callable[[Any, int], Any] | None = None) -> None:
-    """Play every seat with easy computers (or ``choose(game, seat)``, None: the computer) until ``done``."""
+               choose: Callable[[Any, int], Any] | None = None, level: str = "easy") -> list[tuple[int, Any]]:
+    """Play every seat with computers of ``level`` (or ``choose(game, seat)``, None: the computer) until
+    ``done``; returns the moves made, (seat, action) each."""
     from catan_desktop.ai import create_bot
 
-    bots = [create_bot("easy", seed * 17 + i) for i in range(game.players)]
+    bots = [create_bot(level, seed * 17 + i) for i in range(game.players)]
+    moves: list[tuple[int, Any]] = []
     for _ in range(limit):
         if done(game):
-            return
+            return moves
         if game.is_over:
             raise AssertionError("the game ended before the position was reached")
         seat = game.current_player
         action = choose(game, seat) if choose is not None else None
-        game.apply(action if action is not None else bots[seat].choose(game, seat))
+        action = action if action is not None else bots[seat].choose(game, seat)
+        game.apply(action)
+        moves.append((seat, action))
     raise AssertionError("the position was not reached")
 
 
@@ -105,24 +109,9 @@ def stage_after_computers(config: Any, target: Callable[[Any], bool], seed: int,
     """Play to the first moment ``target(game)`` holds, then step back over the computers' last moves
     (at most ``tail``, never over a human's): returns the game before them and those moves, for the game
     screen's computers to play again in real time."""
-    from catan_desktop.ai import create_bot
-
     humans = {i for i, s in enumerate(config.seats) if s.is_human}
     game = new_game(config)
-    bots = [create_bot(level, seed * 17 + i) for i in range(game.players)]
-    moves: list[tuple[int, Any]] = []
-    for _ in range(limit):
-        if target(game):
-            break
-        if game.is_over:
-            raise AssertionError("the game ended before the moment was reached")
-        seat = game.current_player
-        action = choose(game, seat) if choose is not None else None
-        action = action if action is not None else bots[seat].choose(game, seat)
-        game.apply(action)
-        moves.append((seat, action))
-    else:
-        raise AssertionError("the moment was not reached")
+    moves = play_until(game, target, seed, limit, choose, level)
     if tail == 0:
         return game, []
     k = len(moves)
