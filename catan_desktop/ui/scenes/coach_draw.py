@@ -176,9 +176,11 @@ def draw_coach(surface: pygame.Surface, rect: pygame.Rect, advice: Advice, px: C
             pygame.draw.line(surface, PARCHMENT_DARK, (x, y - gap // 2), (panel.right - pad, y - gap // 2),
                              max(1, px(1)))
             foot_line = (lay.foot_h - gap) // max(1, len(lay.foot_rows))
+            one_row = len(lay.foot_rows) == 1  # one line: at the right; wrapped: ranged left, as the text
             for k, foot_row in enumerate(lay.foot_rows):
-                font_text(surface, foot_row, (panel.right - pad, y + k * foot_line), lay.sizes[2], INK_SOFT,
-                          anchor="topright", max_w=max(1, inner_w))
+                font_text(surface, foot_row, (panel.right - pad if one_row else x, y + k * foot_line),
+                          lay.sizes[2], INK_SOFT, anchor="topright" if one_row else "topleft",
+                          max_w=max(1, inner_w))
     finally:
         surface.set_clip(old_clip)
     return used
