@@ -90,6 +90,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         self.coach_muted = False  # G or a click on the tip: no tips until G again
         self.coach_drawn: pygame.Rect | None = None
         self.coach_column: pygame.Rect | None = None  # where the tip goes, beside the board (coach_split)
+        self.coach_docked = False  # or above the log (a small window)
         for event in self.game.log:
             self._log_event(event)
         self._last_dice()
@@ -195,24 +196,28 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
 
     COACHED = True  # the first-game tip has a column beside the board (not in a replay)
 
-    def coach_split(self, room: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None]:
-        """The board's room and the first-game tip's column at its left (None: tips are off). The tip
-        never covers the board (issue 31: in a corner it hid a quarter of it at 1280x720, half at 150 %):
-        it takes the sea the island leaves free beside it, and only when that is narrower than a readable
-        column does the island shrink to make room. The column stays while tips are on, so the board
-        does not move when a tip comes or goes."""
+    def coach_split(self, room: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None, bool]:
+        """The board's room, the first-game tip's column at its left (None: no column), and whether the tip
+        goes at the top of the log instead. The tip never covers the board (issue 31: in a corner it hid a
+        quarter of it at 1280x720, half at 150 %). It takes the sea the island leaves free beside it; where
+        that is narrower than a readable column, the island shrinks to make room if it loses little of its
+        width (at most 15 %), and otherwise (a small window: 800x600) the tip goes above the log, which
+        shows its newest lines below it. Its place stays while tips are on: the board never moves when a
+        tip comes or goes."""
         if not (self.COACHED and self.app.settings.coach and self.ctl.humans):
-            return room, None
+            return room, None, False
         spare = self.board_view.spare_width(self.view, tuple(room))
-        width = max(self.px(200), min(self.px(300), spare))
-        width = min(width, room.w // 2)
+        least, most = self.px(200), self.px(300)
+        if spare < least and (least - spare) / max(1, room.w) > 0.15:
+            return room, None, True
+        width = min(max(least, min(most, spare)), room.w // 2)
         column = pygame.Rect(room.x, room.y, width, room.h)
-        return pygame.Rect(room.x + width, room.y, room.w - width, room.h), column
+        return pygame.Rect(room.x + width, room.y, room.w - width, room.h), column, False
 
     def build(self) -> None:
         r = self.regions()
         room = r["board"].inflate(-self.px(8), -self.px(8))  # the harbours keep clear of the board's edge
-        room, self.coach_column = self.coach_split(room)
+        room, self.coach_column, self.coach_docked = self.coach_split(room)
         self.layout = self.board_view.layout(self.view, tuple(room))  # zoomed in or not (game_zoom.py)
         right = r["right"]
         y = self.build_buttons(right)
@@ -442,12 +447,12 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
             for addon in self.addons:
                 addon.draw_board(surface)
             self.board_view.draw_badge(self, surface)
-            draw_coach_panel(self, surface)
             surface.set_clip(None)
         self._draw_top(surface, r["top"])
         self._draw_players(surface, r["left"])
         self._draw_right(surface, r["right"])
         self._draw_hand(surface, r["bottom"])
+        draw_coach_panel(self, surface)  # beside the board or above the log: never over the board
         self.draw_log(surface)
         self.draw_ui(surface)
         self._draw_anims(surface)

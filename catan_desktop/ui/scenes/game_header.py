@@ -149,6 +149,9 @@ def coach_rect(scene: GameScene) -> pygame.Rect:
     column = getattr(scene, "coach_column", None)
     if column is not None:
         return column.inflate(-scene.px(6), 0)
+    log = getattr(scene, "log_rect", None)
+    if getattr(scene, "coach_docked", False) and log is not None:  # above the log, three lines left below
+        return pygame.Rect(log.x, log.y, log.w, max(0, log.h - scene.px(70)))
     board, s = scene.regions()["board"], scene.px
     return pygame.Rect(board.x + s(10), board.y + s(10), min(s(300), board.w // 3), board.h // 2)
 

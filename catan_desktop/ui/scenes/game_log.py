@@ -136,6 +136,9 @@ class LogPart:
         if rect is None:
             return
         s = self.px
+        tip = getattr(self, "coach_drawn", None)
+        if getattr(self, "coach_docked", False) and tip is not None and tip.bottom < rect.bottom:
+            rect = pygame.Rect(rect.x, tip.bottom + s(6), rect.w, rect.bottom - tip.bottom - s(6))
         self._panel(surface, rect, PARCHMENT)
         entries = getattr(self, "log_entries", [])[: getattr(self, "log_shown", 0)]
         inner = rect.inflate(-s(16), -s(12))
