@@ -27,14 +27,14 @@ def phase_case(name: str, variant: str, players: int, seed: int, phase: str, dia
 
 
 def own_phase_case(name: str, variant: str, players: int, seed: int, phase: str, dialog: str,
-                   level: str = "easy") -> None:
-    """Your own move put you in ``phase`` (the game saved there, Continue): the dialog opens by itself as
-    the game screen appears."""
+                   level: str = "easy", target: Any = None) -> None:
+    """Your own move put you in ``phase`` (or at ``target(game)``; the game saved there, Continue): the
+    dialog opens by itself as the game screen appears."""
 
     def setup(app: Any) -> Any:
         config = config_for(variant, players, seed)
-        target = lambda g: g.phase == phase and g.current_player == 0  # noqa: E731
-        game, _moves = stage_after_computers(config, target, seed, tail=0, level=level)
+        moment = target or (lambda g: g.phase == phase and g.current_player == 0)
+        game, _moves = stage_after_computers(config, moment, seed, tail=0, level=level)
         return open_game(app, config, game)
 
     def script(h: Driver, scene: Any) -> None:
@@ -52,6 +52,17 @@ phase_case("frenemies_gift_from_computer", "frenemies", 4, 1, "gift_answer", "Gi
 phase_case("canal_offer_from_computer", "new-york-erie-canal", 4, 2, "canal_answer", "CanalAnswerDialog",
            level="normal")
 own_phase_case("dois_market_cap", "catan-a-dois", 2, 1, "market_cap", "MarketCapDialog")
+
+
+def remote_card_drawn(g: Any) -> bool:
+    """Catan a Dois: your settlement drew a remote-area card you may exchange (D-7.2)."""
+    if g.phase != "main" or g.current_player != 0:
+        return False
+    drawn = g.seat_view(0).modules.get("remote_cards", {}).get("drawn")
+    return bool(drawn) and any(a.kind == "remote_exchange" for a in g.legal_actions())
+
+
+own_phase_case("dois_remote_card", "catan-a-dois", 2, 1, "main", "RemoteCardDialog", target=remote_card_drawn)
 own_phase_case("frenemies_favour_return", "frenemies", 4, 1, "favour_return", "ReturnFavourDialog",
                level="normal")
 own_phase_case("helpers_pay", "helpers", 4, 1, "helper_pay", "PayDialog", level="normal")
