@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
 import time
 from typing import TYPE_CHECKING, Any
@@ -23,7 +22,6 @@ from ..config import GameConfig, shown_name
 from ..controller import GameController
 from ..scaling import make_manager
 from ..scene import GuiScene
-from ..settings import SPEED_DELAY
 from .addon_ui import addons_for
 from .game_actions import ActionBar
 from .game_anims import Anim, draw_mark, mark_places
@@ -33,15 +31,15 @@ from .game_hand import HandPart
 from .game_header import draw_coach_panel, draw_header, hide_coach
 from .game_log import LogLine, LogPart
 from .game_panels import PanelsPart
+from .game_turns import TurnsPart
 from .game_zoom import BoardView
-from .pass_device import pass_screen
 
 if TYPE_CHECKING:
     from ..app import App
 
 ANIM_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
-class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, GuiScene):
+class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, DrawKit, GuiScene):
     """Plays one game. Humans act through the board, the buttons and dialogs; computers think off-thread."""
 
     def __init__(self, app: App, config: GameConfig, loaded: LoadedSave | None = None,
@@ -352,52 +350,6 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, DrawKit, Gu
         if not self._tip_shown and self._tip_at() and now - self._mouse[1] > 0.6:
             self._tip_shown = True  # the mouse rested on a panel: show its explanation
         return True
-
-    def _computer_turn(self, now: float) -> None:
-        ctl = self.ctl
-        blocking = any(a.kind in ("dice", "fly") for a in self.anims)
-        if now < self.next_bot_at or blocking:
-            return
-        ctl.start_bot_move()
-        action = ctl.poll_bot_move()
-        if action is None:
-            return
-        seat = ctl.seat_to_act
-        reason = ctl.last_reason
-        events = ctl.apply(action)
-        self._after_events(events)
-        if reason:  # a trade answer, offer or partner choice: say why, as a player would
-            self.log_line(_("{who}: \u201c{reason}\u201d", who=self.names[seat], reason=reason), seat=seat)
-        self.next_bot_at = time.perf_counter() + SPEED_DELAY.get(self.app.settings.animation_speed, 0.6) * (
-            0.4 if action.kind in ("accept", "reject", "counter", "discard") else 1.0
-        )
-
-    def _pass_to(self, seat: int) -> None:
-        """Hot-seat: hide the hand and ask to pass the screen to the next human."""
-
-        def ready() -> None:
-            self._ui_state = None
-            self.relog()  # as the new seat may see it
-
-        pass_screen(self, seat, ready)
-
-    def _game_over(self, now: float) -> None:
-        if self.over_shown:
-            return
-        if self.over_at is None:
-            self.over_at = now
-            if not self.loaded_over:  # a game finished here has nothing to continue (not one loaded over)
-                from ...persistence.userdirs import autosave_path
-
-                with contextlib.suppress(OSError):
-                    autosave_path().unlink(missing_ok=True)
-            self._ui_state = None
-            self._sync_widgets()
-        if now - self.over_at >= 1.2 * self.anim_scale() and not self.anims:
-            self.over_shown = True
-            from .game_over import GameOverScene
-
-            self.app.push(GameOverScene(self.app, self))
 
     # ---------------------------------------------------------------------------------------- drawing
 

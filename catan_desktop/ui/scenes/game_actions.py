@@ -186,7 +186,7 @@ class ActionBar:
 
             hide_coach(self)
         elif key == "help":
-            from .game_dialogs import HelpDialog
+            from .help_dialog import HelpDialog
 
             self.app.push(HelpDialog(self.app))
         elif any(addon.press(key) for addon in self.addons):  # each says itself when it may act

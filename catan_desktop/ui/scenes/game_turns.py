@@ -1,0 +1,64 @@
+"""The game's turns as the screen follows them: the computers' moves (thought off the render thread, played at
+the animation speed), the hot-seat hand-over to the next person at the screen, and the end of the game.
+
+A part of ``GameScene`` (a mixin), like the action bar and the board part.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+from ...i18n import _
+from ..settings import SPEED_DELAY
+from .pass_device import pass_screen
+
+
+class TurnsPart:
+    """Whose move it is, when no human is to act: computers, the hand-over, game over."""
+
+    def _computer_turn(self, now: float) -> None:
+        ctl = self.ctl
+        blocking = any(a.kind in ("dice", "fly") for a in self.anims)
+        if now < self.next_bot_at or blocking:
+            return
+        ctl.start_bot_move()
+        action = ctl.poll_bot_move()
+        if action is None:
+            return
+        seat = ctl.seat_to_act
+        reason = ctl.last_reason
+        events = ctl.apply(action)
+        self._after_events(events)
+        if reason:  # a trade answer, offer or partner choice: say why, as a player would
+            self.log_line(_("{who}: \u201c{reason}\u201d", who=self.names[seat], reason=reason), seat=seat)
+        self.next_bot_at = time.perf_counter() + SPEED_DELAY.get(self.app.settings.animation_speed, 0.6) * (
+            0.4 if action.kind in ("accept", "reject", "counter", "discard") else 1.0
+        )
+
+    def _pass_to(self, seat: int) -> None:
+        """Hot-seat: hide the hand and ask to pass the screen to the next human."""
+
+        def ready() -> None:
+            self._ui_state = None
+            self.relog()  # as the new seat may see it
+
+        pass_screen(self, seat, ready)
+
+    def _game_over(self, now: float) -> None:
+        if self.over_shown:
+            return
+        if self.over_at is None:
+            self.over_at = now
+            if not self.loaded_over:  # a game finished here has nothing to continue (not one loaded over)
+                from ...persistence.userdirs import autosave_path
+
+                with contextlib.suppress(OSError):
+                    autosave_path().unlink(missing_ok=True)
+            self._ui_state = None
+            self._sync_widgets()
+        if now - self.over_at >= 1.2 * self.anim_scale() and not self.anims:
+            self.over_shown = True
+            from .game_over import GameOverScene
+
+            self.app.push(GameOverScene(self.app, self))
