@@ -28,7 +28,7 @@ from .game_anims import Anim, draw_mark, mark_places
 from .game_board import BoardPart
 from .game_draw import DrawKit
 from .game_hand import HandPart
-from .game_header import draw_coach_panel, draw_header, hide_coach
+from .game_header import coach_split, draw_coach_panel, draw_header, hide_coach
 from .game_log import LogLine, LogPart
 from .game_panels import PanelsPart
 from .game_turns import TurnsPart
@@ -194,33 +194,15 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
 
     COACHED = True  # the first-game tip has a column beside the board (not in a replay)
 
-    def coach_split(self, room: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None, bool]:
-        """The board's room, the first-game tip's column at its left (None: no column), and whether the tip
-        goes at the top of the log instead. The tip never covers the board (issue 31: in a corner it hid a
-        quarter of it at 1280x720, half at 150 %). It takes the sea the island leaves free beside it; where
-        that is narrower than a readable column, the island shrinks to make room if it loses little of its
-        width (at most 15 %), and otherwise (a small window: 800x600) the tip goes above the log, which
-        shows its newest lines below it. Its place stays while tips are on: the board never moves when a
-        tip comes or goes."""
-        if not (self.COACHED and self.app.settings.coach and self.ctl.humans):
-            return room, None, False
-        spare = self.board_view.spare_width(self.view, tuple(room))
-        least, most = self.px(200), self.px(300)
-        if spare < least and (least - spare) / max(1, room.w) > 0.15:
-            return room, None, True
-        width = min(max(least, min(most, spare)), room.w // 2)
-        column = pygame.Rect(room.x, room.y, width, room.h)
-        return pygame.Rect(room.x + width, room.y, room.w - width, room.h), column, False
-
     def build(self) -> None:
         r = self.regions()
-        room = r["board"].inflate(-self.px(8), -self.px(8))  # the harbours keep clear of the board's edge
-        room, self.coach_column, self.coach_docked = self.coach_split(room)
-        self.layout = self.board_view.layout(self.view, tuple(room))  # zoomed in or not (game_zoom.py)
         right = r["right"]
         y = self.build_buttons(right)
         x0, bw, s = right.x + self.px(14), right.w - self.px(28), self.px
         self.log_rect = pygame.Rect(x0, y, bw, right.bottom - y - s(12))
+        room = r["board"].inflate(-self.px(8), -self.px(8))  # the harbours keep clear of the board's edge
+        room, self.coach_column, self.coach_docked = coach_split(self, room)  # the tip's place (the log's)
+        self.layout = self.board_view.layout(self.view, tuple(room))  # zoomed in or not (game_zoom.py)
         self._refresh_log(full=True)
         self.play_buttons = {}
         self._ui_state = None

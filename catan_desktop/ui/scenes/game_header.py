@@ -143,8 +143,35 @@ def coach_now(scene: GameScene) -> Advice | None:
     return advice
 
 
+def coach_split(scene: GameScene, room: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None, bool]:
+    """The board's room, the first-game tip's column at its left (None: no column), and whether the tip
+    goes at the top of the log instead. The tip never covers the board (issue 31: in a corner it hid a
+    quarter of it at 1280x720, half at 150 %). The column is as wide as it can be (up to 300 px at scale
+    1) while the board keeps its size. Where a readable column (200 px) costs the board more than 15 % of
+    its size and the log has room for the tip (a small window: 800x600), the tip goes above the log, which
+    shows its newest lines below it; else the board gives the room. Its place stays while tips are on:
+    the board never moves when a tip comes or goes."""
+    if not (scene.COACHED and scene.app.settings.coach and scene.ctl.humans):
+        return room, None, False
+    whole = scene.board_view.board_size(scene.view, tuple(room))
+
+    def size_with(width: int) -> float:
+        return scene.board_view.board_size(scene.view, (room.x + width, room.y, room.w - width, room.h))
+
+    least, most = scene.px(200), min(scene.px(300), room.w // 2)
+    width = next((w for w in range(most, least - 1, -scene.px(8)) if size_with(w) >= whole * 0.995), None)
+    if width is None:
+        log = getattr(scene, "log_rect", None)
+        room_above_log = log.h - scene.px(70) if log is not None else 0
+        if room_above_log >= scene.px(170) and (least > most or size_with(least) < whole * 0.85):
+            return room, None, True
+        width = max(0, min(least, most))
+    column = pygame.Rect(room.x, room.y, width, room.h)
+    return pygame.Rect(room.x + width, room.y, room.w - width, room.h), column, False
+
+
 def coach_rect(scene: GameScene) -> pygame.Rect:
-    """Where the tip goes: its column beside the board (GameScene.coach_split), which no spot of the board
+    """Where the tip goes: its column beside the board (coach_split), which no spot of the board
     is in; the first frame before the screen is laid out: the board's top-left corner."""
     column = getattr(scene, "coach_column", None)
     if column is not None:

@@ -47,11 +47,10 @@ class BoardView:
         return layout
 
     @staticmethod
-    def spare_width(view: Any, room: tuple[int, int, int, int]) -> int:
-        """How many pixels of ``room``'s width the whole board leaves free (it is as tall as the room)."""
+    def board_size(view: Any, room: tuple[int, int, int, int]) -> float:
+        """The hex radius of the whole board laid out in ``room`` (as ``layout`` does at zoom 1)."""
         harbours = [e for e, _kind in view.harbours]
-        whole = BoardLayout.fitting(view.topo, room, harbours, BADGE, sea_margin=0.3)
-        return max(0, int(room[2] - whole.used_width()))
+        return BoardLayout.fitting(view.topo, room, harbours, BADGE, sea_margin=0.3).size
 
     # ------------------------------------------------------------------------------------------ events
 
