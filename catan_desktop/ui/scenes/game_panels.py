@@ -71,7 +71,7 @@ class PanelsPart:
             name = self.names[seat]
             who = self.config.seats[seat]
             tag = (  # its own message: "you" alone is the log's object ("a te"), not a label ("tu")
-                _("that's you")
+                _("(you)")
                 if seat == self.viewer and who.is_human
                 else (_("computer") if not who.is_human else _("human"))
             )
