@@ -128,10 +128,6 @@ class BoardLayout:
             return [self._to_screen(p) for p in self._corners[h]]
         return [self._node_xy[n] for n in self.topo.hex_nodes[h]]
 
-    def used_width(self) -> float:
-        """The width in pixels the whole board takes at this layout's size (island and sea margin)."""
-        return (self._box[2] - self._box[0]) * self.size
-
     def board_points(self) -> list[Point]:
         """Screen points spanning the board: every node, and on a map every hex corner too."""
         if self.topo.is_map:

@@ -121,6 +121,7 @@ class GuiScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self._tooltip_since: float | None = None  # when the tooltip showing now appeared (TOOLTIP_SECONDS)
         self.ui = new_manager(app.size, app.theme)
         self.ui.preload_fonts(
             [
@@ -183,7 +184,7 @@ class GuiScene(Scene):
         forget_lost_sprites(self.ui)
         if tooltips_shown(self.ui):
             now = time.perf_counter()
-            self._tooltip_since = getattr(self, "_tooltip_since", None) or now
+            self._tooltip_since = self._tooltip_since or now
             if now - self._tooltip_since > TOOLTIP_SECONDS:
                 hide_tooltips(self.ui)
         else:

@@ -319,7 +319,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         """Every frame, whoever plays: new log lines show (not while the dice roll; at most every ``hold_log``
         s unless a human acts), finished animations go, a panel explains itself under a resting mouse.
         Returns whether this screen is on top."""
-        rolling = any(a.kind == "dice" and a.progress(now) < 1.0 for a in self.anims)  # the total shows after
+        rolling = self.dice_rolling(now)  # the total shows after
         if getattr(self, "_log_pending", False) and not rolling and (
             now - self._log_dirty_at > hold_log or self.ctl.human_to_act
         ):
