@@ -5,7 +5,8 @@ the player's language, through the translation function (``catan_desktop.i18n``)
 ``events``: log events -> the game log's sentences, card names and rules.
 """
 
-from .events import CARD_NAMES, CARD_RULES, cards_text, describe, place_text, places_of
+from .cards import CARD_NAMES, CARD_RULES
+from .events import cards_text, describe, place_text, places_of
 from .reasons import REASONS, card_name, cost_text, file_problems, reason_for, reason_text, save_problem
 
 __all__ = [

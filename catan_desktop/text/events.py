@@ -6,26 +6,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..i18n import N_, _, ngettext
+from .cards import CARD_NAMES
 from .dice import DICE_YOURS, describe_dice
 from .events_addons import ADDON_YOURS, describe_addon
 from .scenarios import SCENARIO_EVENTS, SCENARIO_YOURS, describe_scenario
-
-CARD_NAMES = {
-    "knight": N_("Knight"),
-    "road_building": N_("Road Building"),
-    "year_of_plenty": N_("Year of Plenty"),
-    "monopoly": N_("Monopoly"),
-    "victory_point": N_("Victory Point"),
-}
-
-CARD_RULES = {
-    "knight": N_("Move the robber and steal one card from a player next to it. Counts towards Largest Army."),
-    "road_building": N_("Build two roads for free."),
-    "year_of_plenty": N_("Take any two resource cards from the bank."),
-    "monopoly": N_("Name a resource: every other player gives you all their cards of it."),
-    "victory_point": N_("Worth 1 victory point. Kept hidden; it counts at once."),
-}
-
 
 
 def list_text(names: list[str]) -> str:

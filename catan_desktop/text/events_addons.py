@@ -11,6 +11,7 @@ from typing import Any
 
 from ..i18n import N_, _, ngettext
 from .addons import GUILD_NAMES, HELPER_NAMES
+from .cards import CARD_NAMES
 
 WHY = {  # what earned a favour token
     "robber": N_("a harmless robber move"),
@@ -155,8 +156,6 @@ def _helpers(event: dict[str, Any], names: Sequence[str], viewer: int | None, wh
                     to=_name(names, event.get("to"), viewer))
     if t == "helper_dev_kept":
         if you and event.get("card"):
-            from .events import CARD_NAMES
-
             kept = _(CARD_NAMES.get(str(event["card"]), str(event["card"])))
             return _("You kept a development card: {card}", card=kept)
         return said(you, "{who} kept one of the development cards", who=who)

@@ -16,8 +16,9 @@ from typing import Any
 from ..engine.reasons import install_wording
 from ..i18n import N_, _, ngettext, tr
 from .addons import ADDON_REASONS, GUILD_NAMES, HELPER_NAMES
+from .cards import CARD_NAMES
 from .dice import DICE_SPECIAL
-from .events import CARD_NAMES, list_text
+from .events import list_text
 from .scenarios import SCENARIO_PHASE_WORDS, SCENARIO_REASONS
 
 # code -> the sentence, with {fields} filled from the reason's parameters (after _FIELDS below)
