@@ -140,7 +140,7 @@ def start_game(app: Any) -> None:
 def finish_game(app: Any, limit_s: float = 120.0) -> None:
     """Play a whole game of four random computer players at instant speed until the game-over screen shows."""
     from catan_desktop.ui.config import GameConfig
-    from catan_desktop.ui.scenes.load_save import start_game as start
+    from catan_desktop.ui.launch import start_game as start
 
     app.settings.animation_speed = "instant"
     config = GameConfig.default(4)

@@ -33,9 +33,14 @@ def game_kind(variant: str | os.PathLike[str] | Ruleset | DiceSheet | Mapping[st
     return str(reader(os.fspath(variant), None).get("game", BOARD))
 
 
+def kind_of(game: object) -> str:
+    """The kind of a game object: its ``KIND`` (``"dice"`` for a ``DiceGame``), else ``"board"``."""
+    return str(getattr(game, "KIND", BOARD))
+
+
 def is_dice_game(game: object) -> bool:
     """True for a ``DiceGame`` (or anything that says it is one)."""
-    return getattr(game, "KIND", BOARD) == GAME_KIND
+    return kind_of(game) == GAME_KIND
 
 
 def new_game(

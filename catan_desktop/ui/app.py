@@ -18,11 +18,15 @@ import os
 import time
 import warnings
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import pygame
 
 from ..i18n import _, requested_language, set_language
 from ..render.assets import Assets
+from . import screens
+from .crash import guarded
+from .dialogs import ConfirmScene, MessageScene
 from .memory import release_memory
 from .scene import Scene
 from .settings import Settings
@@ -210,16 +214,21 @@ class App:
         scene.enter()
         self.mark_dirty()
 
+    def go(self, name: str, *args: Any, how: str = "push", **kwargs: Any) -> Scene | None:
+        """Open the screen registered as ``name`` (``ui/screens.py``) with ``args``: pushed over this one,
+        in its place (``how="replace"``) or as the only one (``how="reset"``). Returns the new screen, or
+        None when it did not open (its maker has said why, e.g. a file that cannot be read)."""
+        scene = screens.make(name, self, *args, **kwargs)
+        if scene is not None:
+            {"push": self.push, "replace": self.replace, "reset": self.reset_to}[how](scene)
+        return scene
+
     def show_message(self, title: str, text: str) -> None:
         """Show a modal message over the current scene."""
-        from .dialogs import MessageScene
-
         self.push(MessageScene(self, title, text))
 
     def confirm(self, title: str, text: str, on_yes: Callable[[], None], yes: str | None = None) -> None:
         """Ask a yes/no question; ``on_yes`` runs if the player confirms."""
-        from .dialogs import ConfirmScene
-
         self.push(ConfirmScene(self, title, text, on_yes, yes_label=yes))
 
     # -------------------------------------------------------------------------------------------- loop
@@ -404,12 +413,9 @@ def set_minimum_window_size() -> None:
 
 def run_app(windowed: bool = False) -> int:
     """Start the game at the main menu; returns the process exit code."""
-    from .crash import guarded
-    from .scenes.menu import MenuScene
-
     def body() -> int:
         app = App(windowed=windowed)
-        app.push(MenuScene(app))
+        app.go("menu")
         return app.run()
 
     return guarded(body)

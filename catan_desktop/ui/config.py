@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from ..ai import DEFAULT_BOT
+from ..i18n import _, in_every_language
+from ..render.palette import CLASSIC
 
 HUMAN = "human"
 
@@ -66,8 +71,6 @@ class GameConfig:
     @classmethod
     def default(cls, players: int = 4) -> GameConfig:
         """One human and computer opponents, classic colours."""
-        from ..ai import DEFAULT_BOT
-        from ..i18n import _
 
         colours = ["red", "blue", "orange", "white", "green", "brown"]
         seats = [SeatConfig(_("You"), HUMAN, colours[0])]
@@ -84,7 +87,6 @@ def shown_name(name: str) -> str:
     """A seat's name as the screens show it: a name the game gave by default ("You", "Anna"...) in the
     current language, whichever language it was given in (issue 31: after switching from Portuguese to
     Italian the human stayed "Você" in the header while the log said "Tu"); a name a player typed as is."""
-    from ..i18n import _, in_every_language
 
     for default in DEFAULT_NAMES:
         if name in in_every_language(default):
@@ -95,10 +97,21 @@ def shown_name(name: str) -> str:
 def seat_of(config: Any, i: int) -> SeatConfig:
     """Seat ``i`` as the game was set up, or a default one when the setup does not list it (Game over and
     the story of a game name and colour every seat of the game, whatever its metadata kept)."""
-    from ..i18n import _
-    from ..render.palette import CLASSIC
 
     seats = getattr(config, "seats", [])
     if i < len(seats):
         return seats[i]
     return SeatConfig(_("Player {n}", n=i + 1), colour=CLASSIC[i % len(CLASSIC)])
+
+
+MAX_NAME = 18  # characters of a seat's name
+
+
+def new_seed() -> int:
+    """A fresh board seed (the UI's own randomness; the engine only ever uses the seed it is given)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def kind_label(kind: str) -> str:
+    """ "Human" or "Computer (random)"."""
+    return _("Human") if kind == HUMAN else _("Computer ({kind})", kind=_(kind))

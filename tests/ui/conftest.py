@@ -9,8 +9,6 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame opens a display
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import sys  # noqa: E402
-import types  # noqa: E402
 from collections.abc import Callable, Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
@@ -131,12 +129,10 @@ class FakeGameScene(Scene):
 
 @pytest.fixture
 def fake_game(monkeypatch: pytest.MonkeyPatch) -> type[FakeGameScene]:
-    """Replace the game screen module by the stand-in, whether or not the real one exists yet."""
-    module = types.ModuleType("catan_desktop.ui.scenes.game")
-    module.GameScene = FakeGameScene  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "catan_desktop.ui.scenes.game", module)
-    import catan_desktop.ui.scenes as scenes
+    """Stand the fake in for the board game's screen: screens open it by name (ui/screens.py)."""
+    from catan_desktop.ui import screens
 
-    monkeypatch.setattr(scenes, "game", module, raising=False)
+    screens.load_all()
+    monkeypatch.setitem(screens.FACTORIES, "game", FakeGameScene)
     FakeGameScene.created = []
     return FakeGameScene

@@ -1,5 +1,27 @@
-"""The screens of the desktop game: the main menu and its sub-screens, the in-game overlays, the game.
+"""The screens of the desktop game: the main menu and its sub-screens, the in-game overlays, the games.
 
-Each module holds one screen; shared small pieces live in ``catan_desktop.ui.widgets``. Nothing is
-imported here, so importing one screen never builds or loads another.
+Each screen registers itself by name (``@screen`` of ``catan_desktop.ui.screens``) and opens the others by
+name (``app.go("load")``), so no screen imports another. Importing this package registers every screen;
+``screens.make`` does it the first time a screen is asked for. Shared small pieces live in
+``catan_desktop.ui.widgets``.
 """
+
+from . import (  # noqa: F401  (imported to register their screens)
+    dice_dialogs,
+    dice_game,
+    dice_over,
+    dice_setup,
+    game,
+    game_over,
+    load_save,
+    menu,
+    new_game,
+    pass_device,
+    pause,
+    records,
+    replay,
+    rules,
+    settings_scene,
+    story,
+    variants,
+)

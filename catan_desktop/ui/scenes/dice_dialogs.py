@@ -14,6 +14,7 @@ from ...engine.dice_sheet import POINTS, DiceSheet
 from ...i18n import N_, _
 from ...text.dice import face_name
 from ...text.reasons import names_text
+from ..screens import screen
 from ..widgets import esc, preload_font
 from .game_dialogs import GameDialog
 from .pause import PauseScene
@@ -94,13 +95,14 @@ class ResourceDialog(GameDialog):
         return super().handle_event(event)
 
 
+@screen("dice_pause")
 class DicePauseScene(PauseScene):
     """The pause menu over a dice game: its Rules are the dice game's."""
 
-    def rules(self) -> None:
-        self.app.push(DiceRulesScene(self.app, self.game_scene.game.rules))
+    RULES_SCREEN = "dice_rules"
 
 
+@screen("dice_rules")
 class DiceRulesScene(RulesScene):
     """How to play the Catan Dice Game (the sheet's own summary and numbers) and this screen's controls."""
 

@@ -28,7 +28,9 @@ from ..config import GameConfig, shown_name
 from ..controller import GameController
 from ..scaling import make_manager, ui_factor
 from ..scene import GuiScene
+from ..screens import screen
 from ..settings import SPEED_DELAY
+from .dice_best import record_solo
 from .dice_sheet_view import DiceSheetPart
 from .dice_tray import NOTICE_SECONDS, DiceTrayPart
 from .game_anims import Anim
@@ -61,6 +63,7 @@ class DiceController(GameController):
         return super().view(seat)  # type: ignore[return-value]
 
 
+@screen("dice_game")
 class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
     """Plays one dice game. Keys: R roll, 1-6 keep or release a die, G gold, E or Space end the turn,
     Esc pause (or cancel a knight's swap)."""
@@ -241,9 +244,7 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
     # ----------------------------------------------------------------------------------------- input
 
     def open_pause(self) -> None:
-        from .dice_dialogs import DicePauseScene
-
-        self.app.push(DicePauseScene(self.app, self))
+        self.app.go("dice_pause", self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self.on_key(event):
@@ -266,9 +267,7 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
     def on_key(self, event: pygame.event.Event) -> bool:
         key = event.key
         if self.game.is_over and self.over_shown and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            from .dice_over import DiceOverScene
-
-            self.app.push(DiceOverScene(self.app, self))  # the results again, after View sheet
+            self.app.go("dice_over", self)  # the results again, after View sheet
             return True
         if key == pygame.K_ESCAPE:
             if self.swap_knight is not None:
@@ -355,14 +354,10 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
             if not self.loaded_over:
                 with contextlib.suppress(OSError):
                     autosave_path().unlink(missing_ok=True)
-                from .dice_over import record_solo
-
                 self.recorded = record_solo(self)
         if now - self.over_at >= OVER_DELAY * self.anim_scale() and not self.anims:
             self.over_shown = True
-            from .dice_over import DiceOverScene
-
-            self.app.push(DiceOverScene(self.app, self))
+            self.app.go("dice_over", self)
 
     # --------------------------------------------------------------------------------------- drawing
 

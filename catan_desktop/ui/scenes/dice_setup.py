@@ -13,30 +13,18 @@ from pygame_gui.elements import UIImage, UILabel, UITextBox, UITextEntryLine
 from ...engine import RulesetError
 from ...engine.dice_sheet import DiceSheet, load_sheet
 from ...i18n import _
-from ...text import file_problems
+from ...render.dice_sheet import SheetPainter
 from ...variants import RuleFileError, list_variants
-from ..config import HUMAN, GameConfig, SeatConfig, shown_name
+from ..config import HUMAN, MAX_NAME, GameConfig, SeatConfig, kind_label, new_seed, shown_name
+from ..launch import start_game
+from ..screens import screen
 from ..widgets import DropDown, ScreenScene, TipButton, esc
-from .new_game import MAX_NAME, kind_label, new_seed
 
 if TYPE_CHECKING:
     from ..app import App
 
 LEVELS = ("easy", "normal", "hard")
 NAMES = ("You", "Anna", "Bruno", "Carla")
-
-
-def start_dice_game(app: App, config: GameConfig) -> bool:
-    """Replace the scene stack with a dice game; a rules problem is shown instead (returns False)."""
-    from .dice_game import DiceGameScene
-
-    try:
-        scene = DiceGameScene(app, config)
-    except (RulesetError, RuleFileError, ValueError) as exc:
-        app.show_message(_("Cannot start the game"), file_problems(exc))
-        return False
-    app.reset_to(scene)
-    return True
 
 
 def dice_sheets() -> list[DiceSheet]:
@@ -50,6 +38,7 @@ def dice_sheets() -> list[DiceSheet]:
     return sorted(out, key=lambda sh: (sh.name != "dice-game", sh.name))
 
 
+@screen("dice_setup")
 class DiceSetupScene(ScreenScene):
     """Set up a dice game and start it."""
 
@@ -141,8 +130,6 @@ class DiceSetupScene(ScreenScene):
         """The chosen version's score sheet, blank, beside the seats."""
         if self.sheet is None or box.w < self.px(120) or box.h < self.px(120):
             return
-        from ...render.dice_sheet import SheetPainter
-
         painter = SheetPainter(self.app.assets)
         island = painter.island_rect(self.sheet, pygame.Rect(0, 0, box.w, box.h))
         image = pygame.Surface(island.size, pygame.SRCALPHA)
@@ -308,18 +295,14 @@ class DiceSetupScene(ScreenScene):
 
     def open_rules(self) -> None:
         """The chosen version's rules (the sheet's summary, costs, scoring and the screen's controls)."""
-        from .dice_dialogs import DiceRulesScene
-
         if self.sheet is not None:
-            self.app.push(DiceRulesScene(self.app, self.sheet))
+            self.app.go("dice_rules", self.sheet)
 
     def _typing(self) -> bool:
         return any(e.is_focused for e in [*self.name_entries, self.seed_entry])
 
     def open_best(self) -> None:
-        from .dice_over import BestScoresScene
-
-        self.app.push(BestScoresScene(self.app, "dice-game"))
+        self.app.go("best_scores", "dice-game")
 
     def primary(self) -> bool:
         self.start()
@@ -331,4 +314,4 @@ class DiceSetupScene(ScreenScene):
         if problems:
             self.app.show_message(_("Cannot start yet"), "\n".join(problems))
             return
-        start_dice_game(self.app, self.config())
+        start_game(self.app, self.config())

@@ -20,6 +20,7 @@ from ...render.dice_track import TrackWords, draw_points_track, draw_vp_track
 from ...render.palette import BORDER, GOLD, HINT, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, WOOD_LIGHT, rgb
 from ...text.dice import face_name, item_name
 from ...text.reasons import names_text
+from .dice_best import best_lines
 from .game_anims import draw_banner, draw_mark
 
 if TYPE_CHECKING:
@@ -330,8 +331,6 @@ class DiceSheetPart(_Base):
 
     def draw_best(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Alone: the best scores beside your small sheet."""
-        from .dice_over import best_lines
-
         s = self.px
         rect = pygame.Rect(area.x + area.w // 2 + s(5), area.y, area.w // 2 - s(5), area.h)
         self._panel(surface, rect, PARCHMENT_DARK)

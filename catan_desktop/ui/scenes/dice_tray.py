@@ -21,6 +21,7 @@ from ...render.dice_sheet import SWAP_GLOW
 from ...render.palette import GOLD, HINT, PARCHMENT, WOOD
 from ...text.dice import face_name
 from ..widgets import TipButton
+from .dice_dialogs import ResourceDialog
 
 if TYPE_CHECKING:
     from .dice_game import DiceGameScene
@@ -167,8 +168,6 @@ class DiceTrayPart(_Base):
             return
         pair = pairs[0]
         options = sorted({a.b for a in self.legal_of("gold") if a.a == pair})
-        from .dice_dialogs import ResourceDialog
-
         note = _("Rolling ends for this turn.") if self.view.rolls_left else ""
         self.app.push(
             ResourceDialog(
@@ -201,8 +200,6 @@ class DiceTrayPart(_Base):
         if len(choices) == 1:
             self.do(Action("swap", die, choices[0], knight))
             return
-        from .dice_dialogs import ResourceDialog
-
         self.app.push(
             ResourceDialog(
                 self.app,

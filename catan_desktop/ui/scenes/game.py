@@ -22,6 +22,7 @@ from ..config import GameConfig, shown_name
 from ..controller import GameController
 from ..scaling import make_manager
 from ..scene import GuiScene
+from ..screens import screen
 from .addon_ui import addons_for
 from .game_actions import ActionBar
 from .game_anims import Anim, draw_mark, mark_places
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 
 ANIM_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
+@screen("game")
 class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, DrawKit, GuiScene):
     """Plays one game. Humans act through the board, the buttons and dialogs; computers think off-thread."""
 
@@ -229,9 +231,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
     # -------------------------------------------------------------------------------------- events
 
     def open_pause(self) -> None:
-        from .pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self))
+        self.app.go("pause", self)
 
     def on_quit_request(self) -> bool:
         """Closing the window during a game: the game is autosaved, so just say so and quit."""

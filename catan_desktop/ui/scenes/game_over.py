@@ -17,6 +17,9 @@ from ...i18n import N_, _, ngettext
 from ...render.palette import rgb
 from ...text.events import list_text
 from ..config import SeatConfig, seat_of, shown_name
+from ..config import new_seed as fresh_seed
+from ..launch import start_game
+from ..screens import screen
 from ..widgets import INK, PanelOverlay, TipButton
 
 if TYPE_CHECKING:
@@ -44,6 +47,7 @@ def dice_odds(total: int) -> float:
     return max(0, 6 - abs(7 - total)) / 36 if 2 <= total <= 12 else 0.0
 
 
+@screen("game_over")
 class GameOverScene(PanelOverlay):
     """The results over the final board. Esc (or View board) closes it to look at the board."""
 
@@ -366,28 +370,19 @@ class GameOverScene(PanelOverlay):
     # actions ---------------------------------------------------------------------------------------
 
     def play_again(self, new_seed: bool) -> None:
-        from .load_save import start_game
-        from .new_game import new_seed as fresh_seed
-
         config = dataclasses.replace(self.config, seats=[dataclasses.replace(s) for s in self.config.seats])
         if new_seed:
             config.seed = fresh_seed()
         start_game(self.app, config)
 
     def open_replay(self) -> None:
-        from .replay import open_replay
-
-        open_replay(self.app, self.game, self.config)
+        self.app.go("replay", self.game, self.config)
 
     def open_story(self) -> None:
-        from .story import StoryScene
-
-        self.app.push(StoryScene(self.app, self.game_scene))
+        self.app.go("story", self.game_scene)
 
     def main_menu(self) -> None:
-        from .menu import MenuScene
-
-        self.app.reset_to(MenuScene(self.app))
+        self.app.go("menu", how="reset")
 
     def on_button(self, element: object) -> bool:
         b = self.buttons

@@ -10,6 +10,7 @@ import contextlib
 import time
 
 from ...i18n import _
+from ...persistence.userdirs import autosave_path
 from ..settings import SPEED_DELAY
 from .pass_device import pass_screen
 
@@ -51,14 +52,10 @@ class TurnsPart:
         if self.over_at is None:
             self.over_at = now
             if not self.loaded_over:  # a game finished here has nothing to continue (not one loaded over)
-                from ...persistence.userdirs import autosave_path
-
                 with contextlib.suppress(OSError):
                     autosave_path().unlink(missing_ok=True)
             self._ui_state = None
             self._sync_widgets()
         if now - self.over_at >= 1.2 * self.anim_scale() and not self.anims:
             self.over_shown = True
-            from .game_over import GameOverScene
-
-            self.app.push(GameOverScene(self.app, self))
+            self.app.go("game_over", self)

@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UILabel, UIPanel, UITextBox, UITextEntryLine
 
-from ...engine import RulesetError
-from ...engine.any_game import is_dice_game
+from ...engine.any_game import kind_of
 from ...i18n import _
-from ...persistence import LoadedSave, SaveError, SaveInfo, list_saves, load_game
+from ...persistence import SaveError, SaveInfo, list_saves, load_game
 from ...persistence.userdirs import autosave_path, data_dir, saves_dir
-from ...text import file_problems, save_problem
-from ...variants import RuleFileError
-from ..config import GameConfig
+from ...text import save_problem
+from ..launch import config_for, resume_save
+from ..screens import screen
 from ..widgets import (
     ERROR_RED,
     PanelOverlay,
@@ -32,87 +31,13 @@ from ..widgets import (
     saved_date,
     short_date,
 )
+from .records import export_save
 
 if TYPE_CHECKING:
     from ..app import App
 
 
 # ---------------------------------------------------------------------------------------- helpers
-
-
-def config_for(loaded: LoadedSave) -> GameConfig:
-    """The GameConfig a save was started with (from its metadata), or a default one that fits it."""
-    players = loaded.game.players
-    config: GameConfig | None = None
-    data = loaded.meta.get("config") if isinstance(loaded.meta, dict) else None
-    if isinstance(data, dict):
-        try:
-            config = GameConfig.from_dict(data)
-        except (KeyError, TypeError, ValueError):
-            config = None
-    if config is None or len(config.seats) != players:
-        fallback = GameConfig.default(players)
-        if config is not None:  # keep what the metadata knew about the seats
-            fallback.seats[: len(config.seats)] = config.seats[:players]
-        config = fallback
-        config.variant = loaded.game.rules.name
-        config.seed = loaded.game.seed
-        config.board = board_kind(loaded, data)
-    return config
-
-
-def board_kind(loaded: LoadedSave, data: object = None) -> str:
-    """The board a save was started on: the one its metadata names, else the seat view's (public)."""
-    if isinstance(data, dict) and isinstance(data.get("board"), str):
-        return data["board"]
-    return getattr(loaded.game.seat_view(0), "board_kind", "sheet")  # a dice game has a sheet, no board
-
-
-def start_game(app: App, config: GameConfig, loaded: LoadedSave | None = None) -> bool:
-    """Replace the whole scene stack with a game screen (the dice game's for a Catan Dice Game); on a rules
-    problem show it and return False."""
-    from .game import GameScene  # lazy: the game screen is heavy and imports the renderer
-
-    try:
-        if loaded is not None and is_dice_game(loaded.game):
-            from .dice_game import DiceGameScene
-
-            app.reset_to(DiceGameScene(app, config, loaded))
-            return True
-        scene = GameScene(app, config, loaded) if loaded is not None else GameScene(app, config)
-    except (RulesetError, RuleFileError, SaveError, ValueError) as exc:
-        text = f"{exc.path}: {save_problem(exc)}" if isinstance(exc, SaveError) else file_problems(exc)
-        app.show_message(_("Cannot start the game"), text)
-        return False
-    app.reset_to(scene)
-    return True
-
-
-def resume_save(app: App, path: Path, offer_new_game: bool = False) -> bool:
-    """Load the save at ``path`` and continue it; a damaged file is reported and left untouched. With
-    ``offer_new_game`` (Continue from the menu) the message offers to start a new game instead."""
-    try:
-        loaded = load_game(path)
-    except SaveError as exc:
-        title = _("This game cannot be loaded")
-        text = _(
-            "File: {file}\n\nProblem: {problem}\n\nThe file has been left exactly as it is.",
-            file=exc.path,
-            problem=save_problem(exc),
-        )
-        if not offer_new_game:
-            app.show_message(title, text)
-            return False
-
-        def new_game() -> None:
-            from .new_game import NewGameScene
-
-            app.push(NewGameScene(app))
-
-        more = _("A new game's autosave will replace it: copy the file first if you want to keep it.")
-        app.confirm(title, text + "\n\n" + more, new_game, yes=_("New game"))
-        return False
-    return start_game(app, config_for(loaded), loaded)
 
 
 def _autosave_info() -> SaveInfo | None:
@@ -128,6 +53,7 @@ def _autosave_info() -> SaveInfo | None:
 # ---------------------------------------------------------------------------------------- load
 
 
+@screen("load")
 class LoadScene(ScreenScene):
     """Every named save plus the autosave, with Load, Delete and Back."""
 
@@ -278,27 +204,21 @@ class LoadScene(ScreenScene):
         except SaveError as exc:
             self.app.show_message(_("This game cannot be loaded"), f"{exc.path}: {save_problem(exc)}")
             return
-        if is_dice_game(loaded.game):
+        if kind_of(loaded.game) != "board":
             self.app.show_message(_("No replay"), _("The replay shows board games only; load this dice game "
                                                     "to continue it."))
             return
-        from .replay import open_replay
-
-        open_replay(self.app, loaded.game, config_for(loaded))
+        self.app.go("replay", loaded.game, config_for(loaded))
 
     def export_selected(self) -> None:
         """Write the selected save as a game record in the records folder, to send it (issue 19)."""
         if self.selected is None:
             return
         info, auto = self.entries[self.selected]
-        from .records import export_save
-
         export_save(self.app, info.path, "" if auto else info.name)
 
     def open_import(self) -> None:
-        from .records import ImportScene
-
-        self.app.push(ImportScene(self.app))
+        self.app.go("import_records")
 
     def delete_selected(self) -> None:
         if self.selected is None:
@@ -366,6 +286,7 @@ def default_save_name(now: _dt.datetime | None = None) -> str:
     return _("Game of {date}", date=short_date(now or _dt.datetime.now()))
 
 
+@screen("save")
 class SaveScene(PanelOverlay):
     """Name the save, then write it through the game screen; asks before replacing a save of that name."""
 

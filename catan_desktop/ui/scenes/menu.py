@@ -11,13 +11,16 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from ... import __version__
 from ...i18n import _
 from ...persistence.userdirs import autosave_path
+from ..launch import resume_save
 from ..scene import GuiScene
+from ..screens import screen
 from ..widgets import GOLD, ScaledGui, backdrop, button_column, draw_title
 
 if TYPE_CHECKING:
     from ..app import App
 
 
+@screen("menu")
 class MenuScene(ScaledGui, GuiScene):
     """Continue, New game, Load game, Dice Game, Scenarios & variants, Settings, Rules, Quit (keys C N L D V
     S R Q)."""
@@ -125,39 +128,25 @@ class MenuScene(ScaledGui, GuiScene):
         if not path.is_file():
             self.rebuild()
             return
-        from .load_save import resume_save
-
         resume_save(self.app, path, offer_new_game=True)
 
     def new_game(self) -> None:
-        from .new_game import NewGameScene
-
-        self.app.push(NewGameScene(self.app))
+        self.app.go("new_game")
 
     def dice_game(self) -> None:
-        from .dice_setup import DiceSetupScene
-
-        self.app.push(DiceSetupScene(self.app))
+        self.app.go("dice_setup")
 
     def load_game(self) -> None:
-        from .load_save import LoadScene
-
-        self.app.push(LoadScene(self.app))
+        self.app.go("load")
 
     def variants(self) -> None:
-        from .variants import VariantsScene
-
-        self.app.push(VariantsScene(self.app))
+        self.app.go("variants")
 
     def settings(self) -> None:
-        from .settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.go("settings")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.go("rules")
 
     def quit(self) -> None:
         self.app.running = False

@@ -6,7 +6,6 @@ The choices are remembered in ``Settings.last_game`` and pre-filled next time (w
 from __future__ import annotations
 
 import contextlib
-import random
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,7 +17,9 @@ from ...engine.boards import board_kinds
 from ...i18n import N_, _, tr
 from ...render.palette import CLASSIC, COLOUR_BLIND, emblem, rgb
 from ...variants import RuleFileError, VariantInfo, list_variants
-from ..config import HUMAN, GameConfig, SeatConfig, shown_name
+from ..config import HUMAN, MAX_NAME, GameConfig, SeatConfig, kind_label, new_seed, shown_name
+from ..launch import start_game
+from ..screens import screen
 from ..widgets import DropDown, ScreenScene, TipButton, colour_label
 from .rules import targets_by_players
 
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from ..app import App
 
 VP_RANGE = range(5, 21)
-MAX_NAME = 18
 DICE_KINDS = {"ordinary": N_("Ordinary dice"), "balanced": N_("Balanced dice")}
 DICE_HINT = N_(
     "Ordinary: two dice rolled at random. Balanced: the 36 outcomes of two dice are shuffled into a deck and "
@@ -39,16 +39,6 @@ _BOARD_HINTS = {
 }
 
 
-def new_seed() -> int:
-    """A fresh board seed (the UI's own randomness; the engine only ever uses the seed it is given)."""
-    return random.SystemRandom().randrange(1, 1_000_000)
-
-
-def kind_label(kind: str) -> str:
-    """ "Human" or "Computer (random)"."""
-    return _("Human") if kind == HUMAN else _("Computer ({kind})", kind=_(kind))
-
-
 def board_label(kind: str) -> str:
     """ "Beginner map", "Random", "Balanced random"."""
     if kind == "random":
@@ -58,6 +48,7 @@ def board_label(kind: str) -> str:
     return _("{name} map", name=_(kind.replace("_", " ").capitalize()))
 
 
+@screen("new_game")
 class NewGameScene(ScreenScene):
     """Set up a game and start it; Esc goes back, Enter starts."""
 
@@ -498,8 +489,6 @@ class NewGameScene(ScreenScene):
                 path=settings.path(),
                 error=exc.strerror or exc,
             )
-        from .load_save import start_game
-
         start_game(self.app, config)
         if problem:
             self.app.show_message(_("Settings not saved"), problem)

@@ -10,12 +10,14 @@ import pygame
 from ...i18n import _
 from ..scaling import ui_factor
 from ..scene import Scene
+from ..screens import screen
 from ..widgets import GOLD, IVORY, backdrop, draw_title
 
 if TYPE_CHECKING:
     from ..app import App
 
 
+@screen("pass_device")
 class PassDeviceScene(Scene):
     """ "Pass to <name>": hides everything beneath; a click, Space or Enter pops it and calls ``on_ready``.
 

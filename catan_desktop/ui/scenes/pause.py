@@ -12,14 +12,18 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from ...i18n import _
 from ...persistence import SaveError
 from ..dialogs import centred_rect
+from ..screens import screen
 from ..widgets import PanelOverlay, button_column
 
 if TYPE_CHECKING:
     from ..app import App
 
 
+@screen("pause")
 class PauseScene(PanelOverlay):
     """Esc resumes; S, L, O (options), R and Q reach the other entries from the keyboard."""
+
+    RULES_SCREEN = "rules"  # the screen that shows this kind of game's rules
 
     def __init__(self, app: App, game_scene: Any) -> None:
         super().__init__(app)
@@ -79,27 +83,19 @@ class PauseScene(PanelOverlay):
         self.app.pop()
 
     def save(self) -> None:
-        from .load_save import SaveScene
-
-        self.app.push(SaveScene(self.app, self.game_scene))
+        self.app.go("save", self.game_scene)
 
     def load(self) -> None:
-        from .load_save import LoadScene
-
-        self.app.push(LoadScene(self.app))
+        self.app.go("load")
 
     def settings(self) -> None:
-        from .settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.go("settings")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
         game = getattr(self.game_scene, "game", None)  # the rules the game plays by (issue 13: not a path)
         config = getattr(self.game_scene, "config", None)
         rules = game.rules if game is not None else getattr(config, "variant", "base")
-        self.app.push(RulesScene(self.app, variant=rules))
+        self.app.go(self.RULES_SCREEN, rules)
 
     def quit(self) -> None:
         self.app.confirm(
@@ -116,9 +112,7 @@ class PauseScene(PanelOverlay):
             # the autosave of the last turn is still there if this fails; leaving must not fail
             with contextlib.suppress(SaveError, OSError):
                 autosave()
-        from .menu import MenuScene
-
-        self.app.reset_to(MenuScene(self.app))
+        self.app.go("menu", how="reset")
 
     # input -----------------------------------------------------------------------------------------
 

@@ -18,6 +18,8 @@ from ...persistence import LoadedSave, SaveError, export_record, import_record, 
 from ...persistence.records import SUFFIX, new_file
 from ...persistence.userdirs import records_dir, saves_dir
 from ...text import save_problem
+from ..launch import config_for
+from ..screens import screen
 from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font, show_folder
 
 if TYPE_CHECKING:
@@ -52,6 +54,7 @@ def export_save(app: App, path: Path, name: str) -> Path | None:
     return target
 
 
+@screen("import_records")
 class ImportScene(ScreenScene):
     """The record files in the records folder: replay one, or import it as a named save."""
 
@@ -157,10 +160,7 @@ class ImportScene(ScreenScene):
         chosen = self._chosen()
         if chosen is None:
             return
-        from .load_save import config_for
-        from .replay import open_replay
-
-        open_replay(self.app, chosen[1].game, config_for(chosen[1]))
+        self.app.go("replay", chosen[1].game, config_for(chosen[1]))
 
     def import_selected(self) -> None:
         chosen = self._chosen()

@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import Action
+from ...engine import Action, IllegalAction, RulesetError, SnapshotError
 from ...engine.views import SeatView
 from ...i18n import N_, _
 from ...render.palette import HEADER_LINE, INK, PARCHMENT, SHADOW, WOOD_LIGHT, rgb
 from ...replay import Timeline
 from ..config import GameConfig
 from ..scene import GuiScene
+from ..screens import screen
 from ..widgets import TipButton
 from .game import GameScene
 
@@ -483,11 +484,10 @@ class ReplayScene(GameScene):
                        anchor="midright")
 
 
-def open_replay(app: App, game: Any, config: GameConfig, step: int = 0) -> bool:
-    """Push the replay of ``game`` (its history replayed from its seed); a game whose history does not lead
-    to it (a position written by hand) is explained instead. Returns whether the replay opened."""
-    from ...engine import IllegalAction, RulesetError, SnapshotError
-
+@screen("replay")
+def open_replay(app: App, game: Any, config: GameConfig, step: int = 0) -> ReplayScene | None:
+    """The replay of ``game`` (its history replayed from its seed), or None after explaining that a game whose
+    history does not lead to it (a position written by hand) cannot be replayed."""
     try:
         timeline = Timeline.of_game(game)
         ok = timeline.final.to_json() == game.to_json()
@@ -496,6 +496,5 @@ def open_replay(app: App, game: Any, config: GameConfig, step: int = 0) -> bool:
     if not ok:
         app.show_message(_("No replay"), _("This game's record does not lead back to its start, so it cannot "
                                             "be replayed."))
-        return False
-    app.push(ReplayScene(app, timeline, config, step))
-    return True
+        return None
+    return ReplayScene(app, timeline, config, step)

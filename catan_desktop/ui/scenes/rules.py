@@ -13,6 +13,7 @@ from ...engine.ruleset import Ruleset
 from ...i18n import N_, _
 from ...text import file_problems
 from ...variants import RuleFileError
+from ..screens import screen
 from ..widgets import ERROR_RED, ScreenScene, esc, preload_font
 from .rules_addons import addon_rules_html
 
@@ -194,6 +195,7 @@ def rules_html(rules: Ruleset, heading_px: int) -> str:
     return "".join(out)
 
 
+@screen("rules")
 class RulesScene(ScreenScene):
     """A scrollable rules reference for one variant; Esc or Back returns."""
 

@@ -17,6 +17,7 @@ from pygame_gui.elements import UIHorizontalSlider, UILabel
 from ... import i18n
 from ...i18n import N_, _
 from ..app import set_minimum_window_size
+from ..screens import screen
 from ..settings import SPEEDS, WINDOW_SIZES, Settings
 from ..widgets import DropDown, ScreenScene, TipButton
 
@@ -51,6 +52,7 @@ def fitting_sizes(desktop: tuple[int, int] | None) -> list[str]:
     return fit or [WINDOW_SIZES[0]]
 
 
+@screen("settings")
 class SettingsScene(ScreenScene):
     """Edit a copy of the settings; Save applies and writes it, Cancel forgets it."""
 

@@ -21,6 +21,7 @@ from ...render.palette import INK, INK_SOFT, rgb
 from ...replay import Timeline
 from ...replay.story import SOURCES, Story
 from ..config import SeatConfig, seat_of, shown_name
+from ..screens import screen
 from ..widgets import PanelOverlay, TipButton
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ def story_of(game_scene: Any) -> Story | None:
     return story
 
 
+@screen("story")
 class StoryScene(PanelOverlay):
     """Charts of how the game went. Esc or Back returns to Game over."""
 

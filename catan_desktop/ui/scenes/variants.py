@@ -20,6 +20,7 @@ from ...paths import user_rules_dir
 from ...render.palette import BORDER, INK_SOFT, PARCHMENT_DARK
 from ...render.preview import board_preview
 from ...variants import VariantInfo, list_variants
+from ..screens import screen
 from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font, show_folder
 from .rules import target_text, targets_by_players
 
@@ -30,6 +31,7 @@ PREVIEW_SHARE = 0.45  # of the details pane's height, above its text
 DOT = " \u00b7 "
 
 
+@screen("variants")
 class VariantsScene(ScreenScene):
     """A list of variants on the left; on the right the chosen one's board above its details; Play this,
     Rules, Back."""
@@ -260,16 +262,12 @@ class VariantsScene(ScreenScene):
     def play(self) -> None:
         if self.selected is None or self.variants[self.selected].error:
             return
-        from .new_game import NewGameScene
-
-        self.app.push(NewGameScene(self.app, variant=self.variants[self.selected].name))
+        self.app.go("new_game", variant=self.variants[self.selected].name)
 
     def show_rules(self) -> None:
         if self.selected is None or self.variants[self.selected].error:
             return
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app, variant=self.variants[self.selected].name))
+        self.app.go("rules", variant=self.variants[self.selected].name)
 
     def open_folder(self) -> None:
         """Show the player's rule folder in the system's file manager (creating it), or say where it is."""
