@@ -497,7 +497,7 @@ def _check_scenes(checks: _Checks) -> None:
                 scene._ui_state = None
                 app.step([])
                 app.draw()
-                app.push(MarketDialog(app, scene))
+                app.push(MarketDialog(app, scene.port, scene.kit))
                 app.draw()
             finally:
                 while len(app.scenes) > depth:

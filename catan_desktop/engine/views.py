@@ -204,6 +204,8 @@ class SeatView:
     # the probability of each total 2..12 for the next roll, as the game's dice kind says (Game.dice_odds)
     dice_odds: dict[int, float] = field(default_factory=dict)
     vp_target: int = 0  # the points that win this game (Game.vp_target; 0 only in a hand-made view)
+    # each rule module's settings from the rule file (public, like the rules): module -> setting -> value
+    settings: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def is_over(self) -> bool:
@@ -254,6 +256,7 @@ def seat_view(g: Game, seat: int) -> SeatView:
         dev_played_this_turn=s.dev_played, built_this_turn=s.built, offers_made=s.offers_made,
         winners=tuple(s.winners), start_player=s.start_player, dice_counts=tuple(s.dice_counts),
         modules={m.NAME: m.view(g, seat) for m in g.plugins.modules},
+        settings={m.NAME: m.cfg for m in g.plugins.modules},
         hand=tuple(s.hands[seat]), development_cards=tuple(s.dev_hand[seat]),
         bought_this_turn=tuple(s.dev_new[seat]), vp=g.vp(seat),
         harbour_rates=tuple(harbour_rates(g, seat)),

@@ -13,6 +13,7 @@ GUILD_NAMES = {
     "teacher": N_("Teacher"),
     "architect": N_("Architect"),
 }
+GUILDS = tuple(GUILD_NAMES)  # A-1.1's guild table, in its order (the engine's frenemies_state.GUILDS)
 
 HELPER_NAMES = {  # helpers_of_catan_2014.json's card titles, shortened to what the card does
     "forced_trade": N_("Forced Trade"),

@@ -15,6 +15,7 @@ from ..engine.views import SeatView
 from ..persistence import LoadedSave, save_game
 from ..persistence.userdirs import autosave_path, saves_dir
 from .config import GameConfig, shown_name
+from .seat_port import GamePort, Moved
 
 # Actions a player may take back until something irreversible (dice, a card draw, a steal, another
 # player's move) happens.
@@ -24,8 +25,9 @@ REVERSIBLE = frozenset({"settle", "road", "city", "maritime", "market", "market_
 POLL_WAIT = 0.004  # seconds a frame may wait for a computer move
 
 
-class GameController:
-    """Owns the Game for the UI. Only the main thread changes the game; bots think on a clone."""
+class GameController(GamePort):
+    """Owns the Game for the UI (the seat port of a game played at this computer, ``seat_port.SeatPort``).
+    Only the main thread changes the game; bots think on a clone."""
 
     def __init__(self, config: GameConfig, loaded: LoadedSave | None = None) -> None:
         self.config = config
@@ -57,10 +59,6 @@ class GameController:
 
     # ------------------------------------------------------------------------------------------ queries
 
-    @property
-    def seat_to_act(self) -> int:
-        return self.game.current_player
-
     def is_human(self, seat: int) -> bool:
         return self.config.seats[seat].is_human
 
@@ -83,9 +81,6 @@ class GameController:
             cached = (self.version, self.game.seat_view(seat))
             self._views[seat] = cached
         return cached[1]
-
-    def legal(self) -> list[Action]:
-        return self.game.legal_actions()
 
     def name(self, seat: int) -> str:
         return shown_name(self.config.seats[seat].name)
@@ -165,6 +160,21 @@ class GameController:
         if self.last_reason and action.kind in ("accept", "reject", "counter"):
             self.trade_reasons[self._pending_seat] = self.last_reason
         return action
+
+    def pump(self) -> Moved | None:
+        """The seat to act's computer player: start its thinking, and play its move once it is ready."""
+        if self.game.is_over or self.is_human(self.seat_to_act):
+            return None
+        self.start_bot_move()
+        action = self.poll_bot_move()
+        if action is None:
+            return None
+        seat = self.seat_to_act
+        reason = self.last_reason
+        return Moved(seat, action, self.apply(action), reason)
+
+    def answer_reason(self, seat: int) -> str | None:
+        return self.trade_reasons.get(seat)
 
     def close(self) -> None:
         """Stop the worker thread (pending thoughts are dropped)."""

@@ -172,22 +172,20 @@ def screenshot(
             scene._sync_widgets()
             app.step([])
             if scene_name == "trade":
-                app.push(TradeDialog(app, scene))
+                app.push(TradeDialog(app, scene.port, scene.kit))
             elif scene_name == "favours":  # Frenemies: the guild table on your turn (A-5, A-6)
                 from .scenes.frenemies_dialogs import GuildDialog
 
                 roll_first()
-                app.push(GuildDialog(app, scene))
+                app.push(GuildDialog(app, scene.port, scene.kit))
             elif scene_name == "helper":  # Helpers: your helper card, the display, the others' (H-3)
-                from .scenes.helper_dialogs import HelperDialog
-
                 roll_first()
-                app.push(HelperDialog(app, scene))
+                scene.kit.addon("helpers").open_dialog()
             elif scene_name == "market":  # Catan a Dois: the market dialog after the roll (D-4)
                 from .scenes.dois_dialogs import MarketDialog
 
                 roll_first()
-                dialog = MarketDialog(app, scene)
+                dialog = MarketDialog(app, scene.port, scene.kit)
                 app.push(dialog)
                 view, names = scene.view, g.rules.resources
                 hand = dict(zip(names, view.hand, strict=True))

@@ -131,7 +131,7 @@ def stepper_buttons(dialog: tdlg.AnswerOfferDialog, text: str, side: str, resour
     """The + or − button of ``resource`` on the give (first) or get (second) stepper."""
     buttons = dialog_buttons(dialog, text)
     stepper = dialog.counter_give if side == "give" else dialog.counter_get
-    column = stepper.order.index(dialog.game.rules.resources.index(resource))
+    column = stepper.order.index(dialog.rules.resources.index(resource))
     return buttons[column + (0 if side == "give" else len(stepper.order))]  # type: ignore[return-value]
 
 

@@ -637,6 +637,6 @@ def test_an_earned_token_flies_to_the_panel_unless_animations_are_instant(home: 
         return
     assert len(flying) == 1 and flying[0].data["to"] == scene.panel_rect(0).center
     token = mine(g, "favour", seat=0)[0]["card"]
-    face = sprite(scene, f"guilds/{token}", (scene.px(30), scene.px(30)))
+    face = sprite(scene.app, f"guilds/{token}", (scene.px(30), scene.px(30)))
     image = flying[0].data["image"]
     assert pygame.image.tobytes(image, "RGBA") == pygame.image.tobytes(face, "RGBA")  # its face: yours

@@ -164,7 +164,8 @@ class Helpers(RuleModule):
         mine = seat == st.user
         return {
             "cards": [
-                {"card": k, "number": self.labels[k], "confidence": CARDS[k].CONFIDENCE} for k in self.order
+                {"card": k, "number": self.labels[k], "confidence": CARDS[k].CONFIDENCE,
+                 "kinds": list(CARDS[k].KINDS)} for k in self.order
             ],
             "stack": list(st.stack),
             "display": list(st.display),

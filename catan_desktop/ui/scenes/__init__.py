@@ -6,13 +6,15 @@ name (``app.go("load")``), so no screen imports another. Importing this package 
 ``catan_desktop.ui.widgets``.
 """
 
-from . import (  # noqa: F401  (imported to register their screens)
+from . import (  # noqa: F401  (imported to register their screens and add-on parts)
     dice_dialogs,
     dice_game,
     dice_over,
     dice_setup,
+    frenemies_ui,
     game,
     game_over,
+    helpers_ui,
     load_save,
     menu,
     new_game,
@@ -21,6 +23,7 @@ from . import (  # noqa: F401  (imported to register their screens)
     records,
     replay,
     rules,
+    scenario_ui,
     settings_scene,
     story,
     variants,

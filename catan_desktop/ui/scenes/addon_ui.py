@@ -3,8 +3,10 @@ player panel, buttons in the action bar, the dialogs its phases need, board targ
 and what its events show. The game screen asks each add-on of its rule modules in turn (``addons_for``), so
 an add-on is one more class here, not ``if`` branches in the screen.
 
-Like the rest of the game screen, an add-on reads the seat view (``scene.view``), the legal actions
-(``scene.ctl.legal()``) and the event log, never the engine's internals.
+An add-on part is given the seat port (``port``: the seat views, the legal actions, the reasons) and the
+game screen's kit (``kit``: sizes, drawing, the screen's verbs), never the game screen itself or the
+engine's internals (issue 32). Each part registers itself with ``@addon_ui``; the game screen asks the
+registry for the parts of its game's rule modules.
 """
 
 from __future__ import annotations
@@ -15,11 +17,22 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine import Action
+from ...render.assets import AssetError
 
 if TYPE_CHECKING:
-    from .game import GameScene
+    from ...engine.views import SeatView
+    from ..app import App
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
 
 Enable = Callable[[str, bool, str], None]  # (button key, enabled, tooltip)
+REGISTRY: dict[str, type[AddonUI]] = {}  # rule module -> its part of the game screen
+
+
+def addon_ui(cls: type[AddonUI]) -> type[AddonUI]:
+    """Register an add-on's screen part under its rule module (``cls.MODULE``)."""
+    REGISTRY[cls.MODULE] = cls
+    return cls
 
 
 class AddonUI:
@@ -28,8 +41,26 @@ class AddonUI:
     MODULE = ""  # the rule module it belongs to
     ROW = 26  # the height of its row on a player panel (at scale 1; 0: no row)
 
-    def __init__(self, scene: GameScene) -> None:
-        self.scene = scene
+    def __init__(self, port: SeatPort, kit: ScreenKit) -> None:
+        self.port, self.kit = port, kit
+
+    @property
+    def app(self) -> App:
+        return self.kit.app
+
+    @property
+    def view(self) -> SeatView:
+        """What the shown seat may know now."""
+        return self.port.view(self.kit.viewer)
+
+    @property
+    def section(self) -> dict[str, Any]:
+        """This add-on's section of the shown seat's view."""
+        return self.view.modules[self.MODULE]  # type: ignore[no-any-return]
+
+    def mine(self) -> bool:
+        """The shown person is to act now."""
+        return self.port.human_to_act and self.port.seat_to_act == self.kit.viewer
 
     # ------------------------------------------------------------------------------------- panels
 
@@ -91,25 +122,16 @@ class AddonUI:
         """An event has happened: start its animation or sound."""
 
 
-def addons_for(scene: GameScene) -> list[AddonUI]:
-    """The add-on parts of ``scene``'s rule modules, in the rule file's order."""
-    from .frenemies_ui import FrenemiesUI
-    from .helpers_ui import HelpersUI
-    from .scenario_ui import CanalUI, ScenarioUI
-
-    known: dict[str, type[AddonUI]] = {
-        ui.MODULE: ui for ui in (FrenemiesUI, HelpersUI, ScenarioUI, CanalUI)
-    }
-    return [known[m](scene) for m in scene.game.rules.modules if m in known]
+def addons_for(port: SeatPort, kit: ScreenKit) -> list[AddonUI]:
+    """The registered add-on parts of the game's rule modules, in the rule file's order."""
+    return [REGISTRY[m](port, kit) for m in port.rules.modules if m in REGISTRY]
 
 
-def sprite(scene: GameScene, name: str, size: tuple[int, int]) -> pygame.Surface:
+def sprite(app: App, name: str, size: tuple[int, int]) -> pygame.Surface:
     """The sprite ``name`` at ``size``; a plain disc when the art is missing (a partial install), so a
     missing picture never stops a game."""
-    from ...render.assets import AssetError
-
     try:
-        return scene.app.assets.scaled(name, size)
+        return app.assets.scaled(name, size)
     except (AssetError, ValueError):
         surf = pygame.Surface(size, pygame.SRCALPHA)
         r = min(size) // 2

@@ -16,7 +16,8 @@ from .game_dialogs import GameDialog, hand_order
 
 if TYPE_CHECKING:
     from ..app import App
-    from .game import GameScene
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
 
 
 class BankDialog(GameDialog):
@@ -31,8 +32,8 @@ class BankDialog(GameDialog):
     width, height = 620, 480
     CARD = (60, 84)
 
-    def __init__(self, app: App, scene: GameScene) -> None:
-        super().__init__(app, scene)
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit) -> None:
+        super().__init__(app, port, kit)
         self.give: str | None = None
         self.get: str | None = None
         self._faded: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
@@ -41,7 +42,7 @@ class BankDialog(GameDialog):
         panel = self.frame(_("Trade with the bank"))
         view = self.view
         px = self.px
-        names = self.game.rules.resources
+        names = self.rules.resources
         self.rates = list(view.harbour_rates)
         self.hand, self.bank = list(view.hand), list(view.bank)
         self.order = hand_order(names)
@@ -101,7 +102,7 @@ class BankDialog(GameDialog):
         self.refresh()
 
     def usable(self, side: str, name: str) -> bool:
-        i = self.game.rules.resources.index(name)
+        i = self.rules.resources.index(name)
         return self.hand[i] >= self.rates[i] if side == "give" else self.bank[i] > 0
 
     def choose(self, side: str, name: str) -> None:
@@ -118,7 +119,7 @@ class BankDialog(GameDialog):
         self.choose("get", name)
 
     def refresh(self) -> None:
-        names = self.game.rules.resources
+        names = self.rules.resources
         for side, buttons, chosen in (
             ("give", self.give_buttons, self.give),
             ("get", self.get_buttons, self.get),
@@ -129,10 +130,10 @@ class BankDialog(GameDialog):
                 button.set_text(("\u2713 " + text) if name == chosen else text)
         if self.give and self.get:
             action = Action("maritime", self.give, self.get)
-            reason = self.game.why_illegal(action)
-            i = self.game.rules.resources.index(self.give)
+            reason = self.port.why_illegal(action)
+            i = self.rules.resources.index(self.give)
             self.info.set_text(
-                reason_for(reason, self.scene.names, self.game.current_player)
+                reason_for(reason, self.kit.names, self.seat)
                 if reason is not None
                 else _("Give {n} {give}, get 1 {get}", n=self.rates[i], give=_(self.give), get=_(self.get))
             )
@@ -150,8 +151,8 @@ class BankDialog(GameDialog):
     def submit(self) -> None:
         if self.give and self.get:
             action = Action("maritime", self.give, self.get)
-            if self.game.is_legal(action):
-                self.scene.do(action)
+            if self.port.is_legal(action):
+                self.kit.act(action)
                 self.rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -172,7 +173,7 @@ class BankDialog(GameDialog):
             k = event.key - pygame.K_1
             if 0 <= k < len(self.order):
                 side = "get" if event.mod & pygame.KMOD_SHIFT else "give"
-                name = self.game.rules.resources[self.order[k]]
+                name = self.rules.resources[self.order[k]]
                 if self.usable(side, name):
                     self.choose(side, name)
                 return True
@@ -191,7 +192,7 @@ class BankDialog(GameDialog):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         px = self.px
-        names = self.game.rules.resources
+        names = self.rules.resources
         for side, name, rect in self.cards:
             i = names.index(name)
             if name == (self.give if side == "give" else self.get):
@@ -199,4 +200,4 @@ class BankDialog(GameDialog):
                 pygame.draw.rect(surface, GOLD, ring, max(2, px(3)), border_radius=px(6))
             surface.blit(self._picture(name, rect.size, not self.usable(side, name)), rect)
             count = self.hand[i] if side == "give" else self.bank[i]
-            self.scene.badge(surface, (rect.right - px(4), rect.y + px(6)), str(count))
+            self.kit.badge(surface, (rect.right - px(4), rect.y + px(6)), str(count))

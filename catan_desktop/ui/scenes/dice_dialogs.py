@@ -22,7 +22,8 @@ from .rules import RulesScene
 
 if TYPE_CHECKING:
     from ..app import App
-    from .dice_game import DiceGameScene
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
 
 KIND_WORDS = {"road": N_("Road"), "settlement": N_("Settlement"), "city": N_("City"), "knight": N_("Knight")}
 
@@ -35,13 +36,14 @@ class ResourceDialog(GameDialog):
     def __init__(
         self,
         app: App,
-        scene: DiceGameScene,
+        port: SeatPort,
+        kit: ScreenKit,
         title: str,
         text: str,
         options: Sequence[str],
         on_choose: Callable[[str], Any],
     ) -> None:
-        super().__init__(app, scene)  # type: ignore[arg-type]
+        super().__init__(app, port, kit)
         self.title, self.text = title, text
         self.options = list(options)
         self.on_choose = on_choose
@@ -49,7 +51,7 @@ class ResourceDialog(GameDialog):
 
     @property
     def view(self) -> Any:
-        return self.scene.ctl.view(self.scene.viewer)
+        return self.port.view(self.kit.viewer)
 
     def build(self) -> None:
         panel = self.frame(self.title)

@@ -29,12 +29,14 @@ from ..controller import GameController
 from ..scaling import make_manager, ui_factor
 from ..scene import GuiScene
 from ..screens import screen
+from ..seat_port import SeatPort
 from ..settings import SPEED_DELAY
 from .dice_best import record_solo
 from .dice_sheet_view import DiceSheetPart
 from .dice_tray import NOTICE_SECONDS, DiceTrayPart
 from .game_anims import Anim
 from .game_draw import DrawKit
+from .game_kit import ScreenKit
 from .pass_device import pass_screen
 
 if TYPE_CHECKING:
@@ -72,6 +74,8 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
         super().__init__(app)
         self.config = config
         self.ctl = DiceController(config, loaded)
+        self.port: SeatPort = self.ctl  # what the screen's dialogs read and play of the game (issue 32)
+        self.kit = ScreenKit(self)
         self.painter = SheetPainter(app.assets)
         humans = self.ctl.humans
         self.viewer = humans[0] if humans else 0

@@ -172,7 +172,8 @@ class DiceTrayPart(_Base):
         self.app.push(
             ResourceDialog(
                 self.app,
-                self,
+                self.port,
+                self.kit,
                 _("Trade gold"),
                 _(
                     "Two gold dice make one resource: die {a} shows it, die {b} is set aside for this turn.",
@@ -203,7 +204,8 @@ class DiceTrayPart(_Base):
         self.app.push(
             ResourceDialog(
                 self.app,
-                self,
+                self.port,
+                self.kit,
                 _("Knight {n}: swap", n=knight),
                 _(
                     "Turn die {d} into which resource? The knight's swap is then used for the game.",

@@ -8,7 +8,6 @@ import pygame
 from pygame_gui.elements import UILabel, UITextBox
 
 from ...engine import Action
-from ...engine.modules import market, remote_cards, terrain_development
 from ...engine.ruleset import DEV_KINDS
 from ...i18n import _
 from ...render.cards import card_image
@@ -16,8 +15,10 @@ from ...text import CARD_NAMES, cards_text
 from .game_dialogs import ChooseCardsDialog, GameDialog, Stepper
 
 if TYPE_CHECKING:
+    from ...engine import Ruleset
     from ..app import App
-    from .game import GameScene
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
 
 
 def _counts(cards: list[str], names: tuple[str, ...] | list[str]) -> list[int]:
@@ -28,8 +29,8 @@ def _counts(cards: list[str], names: tuple[str, ...] | list[str]) -> list[int]:
     return out
 
 
-def _cost_text(game: object, cards: list[int]) -> str:
-    names = game.rules.resources  # type: ignore[attr-defined]
+def _cost_text(rules: Ruleset, cards: list[int]) -> str:
+    names = rules.resources
     return " + ".join(_(names[i]) for i, n in enumerate(cards) for _k in range(n))
 
 
@@ -39,18 +40,18 @@ class MarketDialog(GameDialog):
 
     width, height = 640, 500
 
-    def __init__(self, app: App, scene: GameScene) -> None:
-        super().__init__(app, scene)
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit) -> None:
+        super().__init__(app, port, kit)
         self.want: str | None = None
 
     def build(self) -> None:
-        g, view = self.game, self.view
-        names = g.rules.resources
+        view = self.view
+        names = self.rules.resources
         dice = view.dice
         base = abs(dice[0] - dice[1]) if dice else 0
         shop = view.modules["market"]
         prices = shop["prices"] or {}
-        sells = [a for a in g.legal_actions() if a.kind == "market_sell"]
+        sells = [a for a in self.port.legal() if a.kind == "market_sell"]
         self.height = 500 if len(sells) > 4 else 460 if sells else 400
         panel = self.frame(_("Market: each open card costs {n} of your cards this turn", n=base))
         self.open_counts = _counts(shop["open"], names)
@@ -119,9 +120,8 @@ class MarketDialog(GameDialog):
 
     def _suggest(self) -> None:
         """Pre-fill the payment the engine would suggest (the cards held most, keeping the bought kind)."""
-        g = self.game
-        names = g.rules.resources
-        for a in g.legal_actions():
+        names = self.rules.resources
+        for a in self.port.legal():
             if a.kind == "market" and a.b == self.want:
                 for res, n in a.a:
                     for _k in range(n):
@@ -141,7 +141,7 @@ class MarketDialog(GameDialog):
             self.info.set_text(_("Choose an open card, then the cards you pay with"))
             self.ok.disable()
             return
-        reason = self.game.why_illegal(action) if action is not None else _("Choose the cards you pay with")
+        reason = self.port.why_illegal(action) if action is not None else _("Choose the cards you pay with")
         if reason is None:
             self.info.set_text(
                 _("Get 1 {res} for {cards}", res=_(self.want), cards=cards_text(dict(self.pay.bundle())))
@@ -152,8 +152,8 @@ class MarketDialog(GameDialog):
             self.ok.disable()
 
     def _done(self, action: Action) -> None:
-        if self.game.is_legal(action) and self.scene.do(action):
-            if self.game.phase != "main" or not self.view.modules["market"]["open"]:
+        if self.port.is_legal(action) and self.kit.act(action):
+            if self.view.phase != "main" or not self.view.modules["market"]["open"]:
                 self.app.pop()  # the cap (D-4.5) or the end of the game comes next; or nothing is left
                 return
             self.want = None
@@ -170,16 +170,15 @@ class MarketDialog(GameDialog):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         px = self.px
-        g = self.game
-        for i, name in enumerate(g.rules.resources):
+        for i, name in enumerate(self.rules.resources):
             n = self.open_counts[i]
             if not n:
                 continue
             x, y = self.rect.x + px(46) + i * px(116), self.rect.y + px(74)
             surface.blit(card_image(self.app.assets, name, (px(48), px(67))), (x, y))
-            self.scene.badge(surface, (x + px(46), y + px(6)), str(n))
+            self.kit.badge(surface, (x + px(46), y + px(6)), str(n))
             if self.bank[i] == 0:
-                self.scene.tag(surface, "×2", (x + px(24), y + px(58)))
+                self.kit.tag(surface, "×2", (x + px(24), y + px(58)))
         self.pay.draw_icons(surface)
 
 
@@ -189,15 +188,15 @@ class MarketCapDialog(ChooseCardsDialog):
     height = 300
     action_kind = "market_discard"
 
-    def __init__(self, app: App, scene: GameScene) -> None:
-        super().__init__(app, scene, scene.ctl.view(scene.game.current_player).modules["market"]["excess"])
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit) -> None:
+        super().__init__(app, port, kit, port.view(port.seat_to_act).modules["market"]["excess"])
 
     def title(self) -> str:
-        cap = market.settings(self.game)["open_cap"]
+        cap = self.view.settings["market"]["open_cap"]
         return _("The market holds at most {cap} open cards: put {n} aside", cap=cap, n=self.amount)
 
     def limits(self) -> list[int]:
-        return _counts(self.view.modules["market"]["open"], self.game.rules.resources)
+        return _counts(self.view.modules["market"]["open"], self.rules.resources)
 
     def ok_label(self) -> str:
         return _("Put aside")
@@ -211,7 +210,7 @@ class MarketCapDialog(ChooseCardsDialog):
         for i, n in enumerate(self.stepper.limits):  # how many open cards of each kind there are
             if n:
                 centre = (self.rect.x + x + i * self.px(106) + self.px(66), self.rect.y + y + self.px(6))
-                self.scene.badge(surface, centre, str(n))
+                self.kit.badge(surface, centre, str(n))
 
 
 class DevelopDialog(GameDialog):
@@ -220,24 +219,22 @@ class DevelopDialog(GameDialog):
 
     width, height = 640, 460
 
-    def __init__(self, app: App, scene: GameScene, hex_id: str, actions: list[Action]) -> None:
-        super().__init__(app, scene)
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit, hex_id: str, actions: list[Action]) -> None:
+        super().__init__(app, port, kit)
         self.hex_id = hex_id
         self.options = actions
         self.pays = list(dict.fromkeys(a.b[0] for a in actions))
-        seat = scene.game.current_player
-        self.reserve = sorted(scene.ctl.view(seat).modules["token_removal"]["reserve"][seat])
+        seat = port.seat_to_act
+        self.reserve = sorted(port.view(seat).modules["token_removal"]["reserve"][seat])
         self.chosen: list[int] = list(range(len(self.reserve)))  # indexes into the reserve: all by default
         self.pay = self.pays[0] if self.pays else None
 
     def _hex(self) -> tuple[int, str]:
-        g = self.game
-        h = g.topo.hex_index[self.hex_id]
-        res = g.rules.terrain_resource.get(self.view.terrain[h])
-        return h, g.rules.resources[res] if res is not None else ""
+        h = self.view.topo.hex_index[self.hex_id]
+        res = self.rules.terrain_resource.get(self.view.terrain[h])
+        return h, self.rules.resources[res] if res is not None else ""
 
     def build(self) -> None:
-        g = self.game
         h, res = self._hex()
         terrain = self.view.terrain[h]
         panel = self.frame(_("Develop this {terrain} hex ({res})", terrain=_(terrain), res=_(res)))
@@ -273,15 +270,15 @@ class DevelopDialog(GameDialog):
             manager=self.ui,
             container=panel,
         )
-        cost = terrain_development.development_cost(g)
+        cost = list(self.view.settings["terrain_development"]["cost"])
         for k, pay in enumerate(self.pays):
             text = (
-                _cost_text(g, cost)
+                _cost_text(self.rules, cost)
                 if pay == "cards"
                 else _("discard {card}", card=_(CARD_NAMES.get(pay, pay)))
             )
             tip = (
-                _("Pay the bank {cards}", cards=_cost_text(g, cost))
+                _("Pay the bank {cards}", cards=_cost_text(self.rules, cost))
                 if pay == "cards"
                 else _("The card leaves the game unplayed (D-6.2); a victory point card's point is lost")
             )
@@ -319,13 +316,12 @@ class DevelopDialog(GameDialog):
         return Action("develop", self.hex_id, (self.pay, tokens))
 
     def refresh(self) -> None:
-        g = self.game
         action = self.action()
         if action is None:
             self.info.set_text(_("Choose at least one token"))
             self.ok.disable()
             return
-        reason = g.why_illegal(action)
+        reason = self.port.why_illegal(action)
         if reason is not None:
             self.info.set_text(reason)
             self.ok.disable()
@@ -339,7 +335,7 @@ class DevelopDialog(GameDialog):
                 "You take {n} {res} from the market now (fewer if it holds fewer); then the market is "
                 "reshuffled and {k} cards are turned up. From the next turn the hex produces on {numbers}.",
                 n=len(now) + len(self.chosen),
-                k=market.renewal_cards(g),
+                k=int(self.view.settings["market"]["renewal_cards"]),
                 res=_(res),
                 numbers=numbers,
             )
@@ -348,7 +344,7 @@ class DevelopDialog(GameDialog):
 
     def submit(self) -> None:
         action = self.action()
-        if action is not None and self.game.is_legal(action):
+        if action is not None and self.port.is_legal(action):
             self.finish(action)
 
 
@@ -357,22 +353,21 @@ class RemoteCardDialog(GameDialog):
 
     height = 330
 
-    def __init__(self, app: App, scene: GameScene, actions: list[Action]) -> None:
-        super().__init__(app, scene)
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit, actions: list[Action]) -> None:
+        super().__init__(app, port, kit)
         self.options = actions
 
     def build(self) -> None:
-        g = self.game
         card = self.options[0].a
         panel = self.frame(_("Remote-area card: {card}", card=_(CARD_NAMES.get(card, card))))
-        cards = remote_cards.exchange_cards(g)
+        cards = list(self.view.settings["remote_cards"]["exchange"])
         UITextBox(
             _(
                 "You built on the coast or next to an unproductive hex and drew this card (D-7.1). Keep it "
                 "as a development card (playable from your next turn), or exchange it now, this turn only, "
                 "for "
                 "{cards} from the bank.",
-                cards=_cost_text(g, cards),
+                cards=_cost_text(self.rules, cards),
             ),
             pygame.Rect(self.px(150), self.px(52), self.px(450), self.px(150)),
             manager=self.ui,
@@ -388,7 +383,7 @@ class RemoteCardDialog(GameDialog):
                 pygame.Rect(x, self.rect.h - self.px(62), self.px(170), self.px(44)),
                 label,
                 lambda a=a: self.finish(a),
-                tip=_("The card leaves the game; you take {cards}", cards=_cost_text(g, cards)),
+                tip=_("The card leaves the game; you take {cards}", cards=_cost_text(self.rules, cards)),
                 primary=a.a != "victory_point",
             )
         self.add_button(

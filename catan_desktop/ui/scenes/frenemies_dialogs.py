@@ -10,17 +10,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Action
-from ...engine.modules.frenemies_state import GUILDS
 from ...i18n import N_, _, ngettext
 from ...render.palette import INK, INK_SOFT, PARCHMENT_DARK
 from ...text import reason_for
+from ...text.addons import GUILD_NAMES, GUILDS
 from .addon_ui import sprite
-from .frenemies_ui import guild_name
 from .game_dialogs import GameDialog, hand_order
 
 if TYPE_CHECKING:
     from ..app import App
-    from .game import GameScene
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
 
 FAVOURS = {  # what each guild's favour gives (A-6), in the rule file's amounts
     "merchant": N_("Two swaps with the bank this turn: 1 card of yours for 1 of the bank's"),
@@ -31,6 +31,11 @@ FAVOURS = {  # what each guild's favour gives (A-6), in the rule file's amounts
 }
 
 
+
+def guild_name(guild: str) -> str:
+    return _(GUILD_NAMES[guild])
+
+
 class FrenemiesDialog(GameDialog):
     """The shared parts: the Frenemies section of the seat view, a reason in words."""
 
@@ -39,11 +44,11 @@ class FrenemiesDialog(GameDialog):
         return self.view.modules["frenemies"]
 
     def legal(self, kind: str) -> list[Action]:
-        return [a for a in self.scene.ctl.legal() if a.kind == kind]
+        return [a for a in self.port.legal() if a.kind == kind]
 
     def why(self, action: Action) -> str:
-        reason = self.game.why_illegal(action)
-        return _("Not now") if reason is None else reason_for(reason, self.scene.names, self.scene.viewer)
+        reason = self.port.why_illegal(action)
+        return _("Not now") if reason is None else reason_for(reason, self.kit.names, self.kit.viewer)
 
     def note(self, text: str, y: int, x: int = 20, width: int = 0, size: int = 14, bold: bool = False,
              ) -> None:
@@ -64,10 +69,10 @@ class FrenemiesDialog(GameDialog):
         for text, x, y, width, size, bold in self.notes:
             w = px(width) if width else self.rect.w - px(x) - px(20)
             pos = (self.rect.x + px(x), self.rect.y + px(y))
-            self.scene._wrapped(surface, text, pos, w, size, INK, bold=bold)
+            self.kit.wrapped(surface, text, pos, w, size, INK, bold=bold)
 
     def icon(self, surface: pygame.Surface, name: str, x: int, y: int, size: int) -> None:
-        img = sprite(self.scene, name, (self.px(size), self.px(size)))
+        img = sprite(self.app, name, (self.px(size), self.px(size)))
         surface.blit(img, (self.rect.x + self.px(x), self.rect.y + self.px(y)))
 
 
@@ -86,7 +91,7 @@ class GuildDialog(FrenemiesDialog):
         self.use_buttons: dict[str, object] = {}
         for guild in GUILDS:
             action = next((a for a in favours if a.a == guild), None)
-            first = self.game.rules.resources[0]
+            first = self.rules.resources[0]
             probe = action or Action("favour", guild, first if guild == "trader" else None)
             self.use_buttons[guild] = self.add_button(
                 panel,
@@ -122,10 +127,10 @@ class GuildDialog(FrenemiesDialog):
     def draw(self, surface: pygame.Surface) -> None:
         """The table's words are drawn, not widgets: wrapped to their column at any language's length."""
         super().draw(surface)
-        sc, sec, px = self.scene, self.section, self.px
+        sc, sec, px = self.kit, self.section, self.px
         held, new = Counter(sec["yours"]), Counter(sec["yours_new"])
         x0, y0 = self.rect.x, self.rect.y
-        sc._wrapped(
+        sc.wrapped(
             surface,
             _("Once a turn: one favour or one exchange, with tokens held before this turn (A-5). "
               "Supply: {n} tokens.", n=sec["supply"]),
@@ -139,15 +144,15 @@ class GuildDialog(FrenemiesDialog):
             name, size = guild_name(guild), 16
             while size > 11 and self.app.assets.font(px(size), bold=True).size(name)[0] > px(134):
                 size -= 1  # a long guild name ("Commerciante") shrinks rather than run into its favour
-            sc._text(surface, name, (x0 + px(76), top + px(6)), size, INK, bold=True)
-            sc._text(surface, ngettext("{n} token", "{n} tokens", cost, n=cost), (x0 + px(76), top + px(30)),
+            sc.text(surface, name, (x0 + px(76), top + px(6)), size, INK, bold=True)
+            sc.text(surface, ngettext("{n} token", "{n} tokens", cost, n=cost), (x0 + px(76), top + px(30)),
                      13, INK_SOFT)  # fmt: skip
-            sc._wrapped(surface, _(FAVOURS[guild]), (x0 + px(216), top + px(6)), px(288), 14, INK)
+            sc.wrapped(surface, _(FAVOURS[guild]), (x0 + px(216), top + px(6)), px(288), 14, INK)
             mine = held[guild]
-            sc._text(surface, _("you: {n}", n=mine), (x0 + px(512), top + px(18)), 14,
+            sc.text(surface, _("you: {n}", n=mine), (x0 + px(512), top + px(18)), 14,
                      INK if mine else INK_SOFT, bold=bool(mine), anchor="midleft")  # fmt: skip
             if new[guild]:  # earned this turn: usable from the next one (A-5.1)
-                sc._text(surface, ngettext("{n} new", "{n} new", new[guild], n=new[guild]),
+                sc.text(surface, ngettext("{n} new", "{n} new", new[guild], n=new[guild]),
                          (x0 + px(512), top + px(38)), 12, INK_SOFT, anchor="midleft")  # fmt: skip
             if guild != GUILDS[-1]:
                 pygame.draw.line(surface, PARCHMENT_DARK, (x0 + px(16), top + px(60)),
@@ -157,18 +162,18 @@ class GuildDialog(FrenemiesDialog):
     def use(self, guild: str) -> None:
         if guild == "trader":
             self.app.pop()
-            self.app.push(TraderDialog(self.app, self.scene))
+            self.app.push(TraderDialog(self.app, self.port, self.kit))
             return
         action = next((a for a in self.legal("favour") if a.a == guild), None)
         if action is None:
             return
         self.finish(action)
         if guild == "merchant" and self.legal("merchant_swap"):
-            self.app.push(MerchantSwapDialog(self.app, self.scene))
+            self.app.push(MerchantSwapDialog(self.app, self.port, self.kit))
 
     def open_swaps(self) -> None:
         self.app.pop()
-        self.app.push(MerchantSwapDialog(self.app, self.scene))
+        self.app.push(MerchantSwapDialog(self.app, self.port, self.kit))
 
 
 class ResourceRowDialog(FrenemiesDialog):
@@ -176,7 +181,7 @@ class ResourceRowDialog(FrenemiesDialog):
 
     def resource_row(self, panel: object, y: int, counts: list[int], enabled: list[bool], handler: object,
                      selected: str | None = None) -> dict[str, object]:  # fmt: skip
-        names = self.game.rules.resources
+        names = self.rules.resources
         out = {}
         for k, i in enumerate(hand_order(names)):
             out[names[i]] = self.add_button(
@@ -199,7 +204,7 @@ class TraderDialog(ResourceRowDialog):
         panel = self.frame(_("The traders' favour: take a card from the bank"))
         bank = list(self.view.bank)
         offered = {a.b for a in self.legal("favour") if a.a == "trader"}
-        names = self.game.rules.resources
+        names = self.rules.resources
         enabled = [n in offered for n in names]
         self.take_buttons = self.resource_row(panel, self.px(60), bank, enabled, self.take)
         self.note(_("The number on each button is what the bank has left."), 108)
@@ -214,14 +219,14 @@ class MerchantSwapDialog(ResourceRowDialog):
 
     width, height = 660, 330
 
-    def __init__(self, app: App, scene: GameScene) -> None:
-        super().__init__(app, scene)
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit) -> None:
+        super().__init__(app, port, kit)
         self.give: str | None = None
 
     def build_dialog(self) -> None:
         swaps = self.legal("merchant_swap")
         panel = self.frame(_("The merchants' favour: swaps left {n}", n=self.section["merchant_swaps"]))
-        names = self.game.rules.resources
+        names = self.rules.resources
         gives = {a.a for a in swaps}
         self.note(_("You give:"), 48, bold=True)
         self.give_buttons = self.resource_row(panel, self.px(72), list(self.view.hand),
@@ -239,7 +244,7 @@ class MerchantSwapDialog(ResourceRowDialog):
 
     def swap(self, resource: str) -> None:
         assert self.give is not None
-        self.scene.do(Action("merchant_swap", self.give, resource))
+        self.kit.act(Action("merchant_swap", self.give, resource))
         self.give = None
         if self.legal("merchant_swap"):
             self.rebuild()
@@ -288,7 +293,7 @@ class FavourOrderDialog(FrenemiesDialog):
             self.add_button(
                 panel,
                 pygame.Rect(self.px(20 + k % 3 * 176), self.px(150 + k // 3 * 48), self.px(166), self.px(40)),
-                self.scene.names[a.a],
+                self.kit.names[a.a],
                 lambda a=a: self.finish(a),
             )
 

@@ -16,7 +16,8 @@ from .frenemies_dialogs import ResourceRowDialog
 
 if TYPE_CHECKING:
     from ..app import App
-    from .game import GameScene
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
 
 
 class GiftDialog(ResourceRowDialog):
@@ -24,13 +25,13 @@ class GiftDialog(ResourceRowDialog):
 
     width, height = 660, 360
 
-    def __init__(self, app: App, scene: GameScene) -> None:
-        super().__init__(app, scene)
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit) -> None:
+        super().__init__(app, port, kit)
         self.card: str | None = None
 
     def build_dialog(self) -> None:
         gifts = self.legal("gift")
-        names = self.game.rules.resources
+        names = self.rules.resources
         cards = {a.a for a in gifts}
         if self.card not in cards:
             self.card = next(iter(sorted(cards, key=names.index)), None) if len(cards) == 1 else None
@@ -43,21 +44,21 @@ class GiftDialog(ResourceRowDialog):
             panel, self.px(146), list(self.view.hand), [n in cards for n in names], self.pick, self.card
         )
         self.note(_("To (visible points):"), 194, bold=True)
-        me = self.scene.viewer
+        me = self.kit.viewer
         self.player_buttons: dict[int, object] = {}
-        others = [q for q in range(self.game.players) if q != me]
+        others = [q for q in range(self.port.players) if q != me]
         width = min(200, (620 - 10 * (len(others) - 1)) // max(1, len(others)))
         probe = self.card or next(iter(cards), names[0])
         for k, q in enumerate(others):
             action = Action("gift", probe, q)
-            ok = self.card is not None and self.game.is_legal(action)
+            ok = self.card is not None and self.port.is_legal(action)
             vp = self.view.public[q].visible_vp
             self.player_buttons[q] = self.add_button(
                 panel,
                 pygame.Rect(self.px(20 + k * (width + 10)), self.px(218), self.px(width), self.px(40)),
-                f"{self.scene.names[q]} · {vp}",
+                f"{self.kit.names[q]} · {vp}",
                 lambda q=q: self.give(q),
-                tip=_("Give {res} to {who} ({vp} visible points)", res=_(self.card), who=self.scene.names[q],
+                tip=_("Give {res} to {who} ({vp} visible points)", res=_(self.card), who=self.kit.names[q],
                       vp=vp) if ok else (self.why(action) if self.card else _("Choose a card first")),
                 enabled=ok,
             )  # fmt: skip
@@ -80,8 +81,8 @@ class GiftAnswerDialog(ResourceRowDialog):
 
     def build_dialog(self) -> None:
         offer = self.section["offer"] or {}
-        self.resource = offer.get("resource") or self.game.rules.resources[0]
-        giver = self.scene.names[offer.get("from", self.game.active_player)]
+        self.resource = offer.get("resource") or self.rules.resources[0]
+        giver = self.kit.names[offer.get("from", self.view.active)]
         panel = self.frame(_("{who} offers you a card", who=giver))
         words = _("{who} wants to give you one {res}. If you accept, {who} draws a favour token (A-3.2). "
                   "You may refuse: then they may offer it to someone else.", who=giver, res=_(self.resource))

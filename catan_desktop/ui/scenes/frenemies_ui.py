@@ -5,18 +5,19 @@ the panel of whoever earns them. The dialogs are in ``frenemies_dialogs``."""
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from typing import Any
 
 import pygame
 
-from ...engine.modules.frenemies_state import GUILDS
 from ...i18n import N_, _
 from ...render.palette import INK, INK_SOFT
 from ...text import reason_for
-from ...text.addons import GUILD_NAMES
-from .addon_ui import AddonUI, Enable, sprite
+from ...text.addons import GUILDS
+from . import frenemies_dialogs as fd
+from . import frenemies_gift_dialogs as gd
+from .addon_ui import AddonUI, Enable, addon_ui, sprite
+from .frenemies_dialogs import guild_name
 from .game_anims import Anim
 
 TIPS = {
@@ -35,24 +36,16 @@ TIPS = {
 }
 
 
-def guild_name(guild: str) -> str:
-    return _(GUILD_NAMES[guild])
-
-
+@addon_ui
 class FrenemiesUI(AddonUI):
     """Favours, gifts and chips: RULES.md Part A."""
 
     MODULE = "frenemies"
 
-    @property
-    def section(self) -> dict[str, Any]:
-        """The shown seat's view of the favours (``yours``: its own tokens' faces only)."""
-        return self.scene.view.modules[self.MODULE]
-
     # ------------------------------------------------------------------------------------- panels
 
     def draw_panel_row(self, surface: pygame.Surface, row: pygame.Rect, seat: int, compact: bool) -> None:
-        sc, s = self.scene, self.scene.px
+        sc, s = self.kit, self.kit.px
         sec = self.section
         count, chips = sec["tokens"][seat], sec["chips"][seat]
         icon = s(18) if compact else s(20)
@@ -65,33 +58,33 @@ class FrenemiesUI(AddonUI):
             words = ", ".join(f"{held[g]} {guild_name(g)}" for g in GUILDS if held[g]) or _("none")
             tip = _(TIPS["yours"], tokens=words, chips=chips)
             if not held:
-                x = sc._text(surface, _("no favours"), (x, y), 12, INK_SOFT, anchor="midleft").right + s(6)
+                x = sc.text(surface, _("no favours"), (x, y), 12, INK_SOFT, anchor="midleft").right + s(6)
             for g in GUILDS:
                 if not held[g]:
                     continue
-                img = sprite(sc, f"guilds/{g}", (icon, icon))
+                img = sprite(self.app, f"guilds/{g}", (icon, icon))
                 if new[g] == held[g]:  # all earned this turn: not usable yet
                     img = img.copy()
                     img.set_alpha(120)
                 surface.blit(img, img.get_rect(midleft=(x, y)))
                 x += icon + s(1)
-                x = sc._text(surface, str(held[g]), (x, y), 12, INK, bold=True, anchor="midleft").right + s(5)
+                x = sc.text(surface, str(held[g]), (x, y), 12, INK, bold=True, anchor="midleft").right + s(5)
         else:
             tip = _(TIPS["panel"], n=count, chips=chips)
             if mine:  # a short panel shows your count; its explanation names your tokens' guilds
                 held = Counter(sec["yours"])
                 words = ", ".join(f"{held[g]} {guild_name(g)}" for g in GUILDS if held[g]) or _("none")
                 tip = _(TIPS["yours"], tokens=words, chips=chips)
-            img = sprite(sc, "guilds/back", (icon, icon))
+            img = sprite(self.app, "guilds/back", (icon, icon))
             surface.blit(img, img.get_rect(midleft=(x, y)))
             x += icon + s(3)
-            x = sc._text(surface, f"×{count}", (x, y), 12, INK, bold=True, anchor="midleft").right + s(8)
+            x = sc.text(surface, f"×{count}", (x, y), 12, INK, bold=True, anchor="midleft").right + s(8)
         if chips or not compact:
-            chip = sprite(sc, "icons/catan_chip", (icon, icon))
+            chip = sprite(self.app, "icons/catan_chip", (icon, icon))
             cx = max(x, row.right - icon - s(22)) if not compact else x
             surface.blit(chip, chip.get_rect(midleft=(cx, y)))
-            sc._text(surface, f"×{chips}", (cx + icon + s(2), y), 12, INK, bold=True, anchor="midleft")
-        sc._tips.append((row, tip))
+            sc.text(surface, f"×{chips}", (cx + icon + s(2), y), 12, INK, bold=True, anchor="midleft")
+        sc.tip(row, tip)
 
     # ------------------------------------------------------------------------------------ buttons
 
@@ -105,11 +98,10 @@ class FrenemiesUI(AddonUI):
         return {pygame.K_f: "favours", pygame.K_c: "gift"}
 
     def sync(self, kinds: set[str], mine: bool, enable: Enable) -> None:
-        sc = self.scene
         use = kinds & {"favour", "exchange_favour", "merchant_swap"}
         enable(
             "favours",
-            mine and sc.game.phase in ("roll", "main"),
+            mine and self.view.phase in ("roll", "main"),
             _("The guild table: use a favour or exchange a token (F)")
             if use
             else _("The guild table (F). No favour now: {why}", why=self._why("favour")),
@@ -123,21 +115,18 @@ class FrenemiesUI(AddonUI):
         )
 
     def _why(self, kind: str) -> str:
-        sc = self.scene
-        if not sc.ctl.human_to_act or sc.ctl.seat_to_act != sc.viewer:
+        sc = self.kit
+        if not self.port.human_to_act or self.port.seat_to_act != sc.viewer:
             return _("Wait for your turn")
-        reason = sc.game.why_none(kind)
+        reason = self.port.why_none(kind)
         return _("Not now") if reason is None else reason_for(reason, sc.names, sc.viewer)
 
     def press(self, key: str) -> bool:
-        from . import frenemies_dialogs as fd
-        from . import frenemies_gift_dialogs as gd
-
-        sc = self.scene
-        if key == "favours" and sc.buttons["favours"].is_enabled:
-            sc.app.push(fd.GuildDialog(sc.app, sc))
-        elif key == "gift" and sc.buttons["gift"].is_enabled:
-            sc.app.push(gd.GiftDialog(sc.app, sc))
+        sc = self.kit
+        if key == "favours" and sc.button_enabled("favours"):
+            self.app.push(fd.GuildDialog(self.app, self.port, self.kit))
+        elif key == "gift" and sc.button_enabled("gift"):
+            self.app.push(gd.GiftDialog(self.app, self.port, self.kit))
         else:
             return key in ("favours", "gift")
         return True
@@ -147,8 +136,8 @@ class FrenemiesUI(AddonUI):
     def harmless_hexes(self) -> list[int]:
         """A-3.1: the hexes the shown human may move the robber to that harm nobody: no settlement or city
         next to them, or the desert (where not stealing earns the token too). From the seat view."""
-        sc = self.scene
-        v = sc.view
+        sc = self.kit
+        v = self.view
         out = []
         for h in sc.board_targets()["hex"]:
             empty = all(v.node_owner[n] < 0 for n in v.topo.hex_nodes[h])
@@ -158,11 +147,11 @@ class FrenemiesUI(AddonUI):
 
     def draw_board(self, surface: pygame.Surface) -> None:
         """In the robber phase: a favour token on each hex where the robber harms nobody (A-3.1)."""
-        sc = self.scene
-        if sc.game.phase != "robber" or sc.token_robber or sc.layout is None:
+        sc = self.kit
+        if self.view.phase != "robber" or sc.layout is None:  # (a robber on tokens: no hexes to mark)
             return
         size = sc.px(26)
-        img = sprite(sc, "guilds/back", (size, size))
+        img = sprite(self.app, "guilds/back", (size, size))
         for h in self.harmless_hexes():
             x, y = sc.layout.hex_center(h)
             spot = (int(x + sc.layout.size * 0.42), int(y - sc.layout.size * 0.5))
@@ -170,11 +159,10 @@ class FrenemiesUI(AddonUI):
             surface.blit(img, img.get_rect(center=spot))
 
     def hint(self) -> str | None:
-        sc = self.scene
-        if sc.game.phase == "robber" and not sc.token_robber:
+        if self.view.phase == "robber" and self.kit.board_targets()["hex"]:  # not on tokens (D-8)
             return _(TIPS["robber"])
-        if sc.game.phase == "road_building":  # the pavers' favour or a Road Building card: say which
-            for event in reversed(sc.game.log):
+        if self.view.phase == "road_building":  # the pavers' favour or a Road Building card: say which
+            for event in reversed(self.port.events_since(0)):
                 if event.get("t") == "favour_used" and event.get("guild") == "paver":
                     return _("The pavers' favour: place a free road")
                 if event.get("t") in ("play", "turn"):
@@ -182,29 +170,25 @@ class FrenemiesUI(AddonUI):
         return None
 
     def phase_dialog(self, key: tuple[str, int, int]) -> bool:
-        from . import frenemies_dialogs as fd
-        from . import frenemies_gift_dialogs as gd
-
-        sc = self.scene
-        phase = sc.game.phase
+        phase = self.view.phase
         if phase == "gift_answer":
-            sc.app.push(gd.GiftAnswerDialog(sc.app, sc))
+            self.app.push(gd.GiftAnswerDialog(self.app, self.port, self.kit))
         elif phase == "favour_return":
-            sc.app.push(fd.ReturnFavourDialog(sc.app, sc))
+            self.app.push(fd.ReturnFavourDialog(self.app, self.port, self.kit))
         elif phase == "favour_order":
-            sc.app.push(fd.FavourOrderDialog(sc.app, sc))
+            self.app.push(fd.FavourOrderDialog(self.app, self.port, self.kit))
         else:
             return False
         return True
 
     def on_event(self, event: dict[str, Any], now: float, speed: float) -> None:
         """Earned tokens fly to the earner's panel (A-3), face down but for your own: the log says why."""
-        sc = self.scene
+        sc = self.kit
         t = event.get("t")
         if t == "road":
             self._road = event.get("edge")
         if t == "favour_used":
-            sc.app.play_sound("card")
+            self.app.play_sound("card")
         if t != "favour" or not speed:
             return
         seat = event["seat"]
@@ -214,13 +198,13 @@ class FrenemiesUI(AddonUI):
             x, y = sc.layout.edge_mid(road)  # from the road that joined the districts
             source = (int(x), int(y))
         card = event.get("card") if seat == sc.viewer else None
-        img = sprite(sc, f"guilds/{card}" if card else "guilds/back", (sc.px(30), sc.px(30)))
+        img = sprite(self.app, f"guilds/{card}" if card else "guilds/back", (sc.px(30), sc.px(30)))
         batch = getattr(self, "_batch", (0.0, 0))
         k = batch[1] + 1 if batch[0] == now else 0  # several tokens at once fly one after another
         self._batch = (now, k)
-        sc.anims.append(
+        sc.animate(
             Anim("fly", now + 0.15 * k * speed, 0.9 * speed,
                  {"from": source, "to": sc.panel_rect(seat).center, "image": img})
         )  # fmt: skip
-        sc.app.play_sound("card")
-        sc.next_bot_at = max(sc.next_bot_at, time.perf_counter() + 0.4 * speed)
+        self.app.play_sound("card")
+        sc.hold_computers(0.4 * speed)

@@ -23,6 +23,7 @@ from ..controller import GameController
 from ..scaling import make_manager
 from ..scene import GuiScene
 from ..screens import screen
+from ..seat_port import SeatPort
 from .addon_ui import addons_for
 from .game_actions import ActionBar
 from .game_anims import Anim, draw_mark, mark_places
@@ -30,6 +31,7 @@ from .game_board import BoardPart
 from .game_draw import DrawKit
 from .game_hand import HandPart
 from .game_header import coach_split, draw_coach_panel, draw_header, hide_coach
+from .game_kit import ScreenKit
 from .game_log import LogLine, LogPart
 from .game_panels import PanelsPart
 from .game_turns import TurnsPart
@@ -50,6 +52,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         super().__init__(app)
         self.config = config
         self.ctl = controller if controller is not None else GameController(config, loaded)
+        self.port: SeatPort = self.ctl  # all the screen and its parts read and play of the game (issue 32)
+        self.kit = ScreenKit(self)  # what its dialogs and the add-ons' parts may ask of the screen
         self.renderer = BoardRenderer(app.assets)
         humans = self.ctl.humans
         self.viewer = humans[0] if humans else 0  # whose hand is shown
@@ -58,7 +62,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         self.has_develop = "terrain_development" in modules
         self.token_robber = "token_robber" in modules
         self.has_reserve = "token_removal" in modules or self.has_develop
-        self.addons = addons_for(self)  # Frenemies, Helpers: their panel rows, buttons and dialogs
+        self.addons = addons_for(self.port, self.kit)  # Frenemies, Helpers...: panel rows, buttons, dialogs
         self._remote_seen: tuple[int, int] | None = None
         self._tips: list[tuple[pygame.Rect, str]] = []  # drawn panels that explain themselves on hover
         self._mouse: tuple[tuple[int, int], float] = ((-1, -1), 0.0)

@@ -16,7 +16,14 @@ from ...engine.modules import terrain_development
 from ...i18n import _
 from ...text import cards_text, reason_for
 from ..widgets import TipButton
-from .game_header import HINTS
+from . import game_dialogs as d
+from . import trade_dialogs as td
+from .bank_dialog import BankDialog
+from .dois_dialogs import MarketCapDialog, MarketDialog, RemoteCardDialog
+from .game_dialogs import ResourceChoiceDialog
+from .game_header import HINTS, hide_coach
+from .help_dialog import HelpDialog
+from .trade_dialogs import TradeDialog
 
 
 class ActionBar:
@@ -182,12 +189,8 @@ class ActionBar:
         if key == "menu":
             self.open_pause()
         elif key == "coach":
-            from .game_header import hide_coach
-
             hide_coach(self)
         elif key == "help":
-            from .help_dialog import HelpDialog
-
             self.app.push(HelpDialog(self.app))
         elif any(addon.press(key) for addon in self.addons):  # each says itself when it may act
             pass
@@ -211,28 +214,20 @@ class ActionBar:
         elif key == "buy" and g.is_legal(Action("buy")):
             self.do(Action("buy"))
         elif key == "trade" and g.phase == "main" and self.has_market:
-            from .dois_dialogs import MarketDialog
-
             if self.buttons["trade"].is_enabled:
-                self.app.push(MarketDialog(self.app, self))
+                self.app.push(MarketDialog(self.app, self.port, self.kit))
         elif key == "trade" and g.phase == "main":
-            from .trade_dialogs import TradeDialog
-
-            self.app.push(TradeDialog(self.app, self))
+            self.app.push(TradeDialog(self.app, self.port, self.kit))
         elif key == "bank" and g.phase == "main":
-            from .bank_dialog import BankDialog
-
-            self.app.push(BankDialog(self.app, self))
+            self.app.push(BankDialog(self.app, self.port, self.kit))
 
     def play_card(self, kind: str) -> None:
-        from .game_dialogs import ResourceChoiceDialog
-
         if kind in ("knight", "road_building"):
             self.do(Action(kind))
         elif kind == "year_of_plenty":
-            self.app.push(ResourceChoiceDialog(self.app, self, "year_of_plenty"))
+            self.app.push(ResourceChoiceDialog(self.app, self.port, self.kit, "year_of_plenty"))
         elif kind == "monopoly":
-            self.app.push(ResourceChoiceDialog(self.app, self, "monopoly"))
+            self.app.push(ResourceChoiceDialog(self.app, self.port, self.kit, "monopoly"))
 
     def _key(self, event: pygame.event.Event) -> bool:
         # only a text field keeps the keys (a clicked button kept the focus and the shortcuts: issue 12, #2)
@@ -358,33 +353,27 @@ class ActionBar:
         key = (g.phase, len(g.history), self.ctl.seat_to_act)
         if key == self.dialog_open_for:
             return
-        from . import game_dialogs as d
-        from . import trade_dialogs as td
 
         if any(addon.phase_dialog(key) for addon in self.addons):
             self.dialog_open_for = key
         elif g.phase == "discard":
             self.dialog_open_for = key
-            self.app.push(d.DiscardDialog(self.app, self, self.view.discards_pending[0][1]))
+            self.app.push(d.DiscardDialog(self.app, self.port, self.kit, self.view.discards_pending[0][1]))
         elif g.phase == "trade_offer":
             self.dialog_open_for = key
-            self.app.push(td.AnswerOfferDialog(self.app, self))
+            self.app.push(td.AnswerOfferDialog(self.app, self.port, self.kit))
         elif g.phase == "trade_confirm":
             self.dialog_open_for = key
-            self.app.push(td.TradeAnswersDialog(self.app, self))
+            self.app.push(td.TradeAnswersDialog(self.app, self.port, self.kit))
         elif g.phase == "market_cap":
-            from .dois_dialogs import MarketCapDialog
-
             self.dialog_open_for = key
-            self.app.push(MarketCapDialog(self.app, self))
+            self.app.push(MarketCapDialog(self.app, self.port, self.kit))
         elif g.phase == "main" and (drawn := self.view.modules.get("remote_cards", {}).get("drawn")):
             seen = (g.turn, len(drawn))  # D-7.2: offer the choice once per card drawn
             if seen != self._remote_seen:
                 self._remote_seen = seen
                 offers = [a for a in self.ctl.legal() if a.kind == "remote_exchange"]
                 if offers:
-                    from .dois_dialogs import RemoteCardDialog
-
                     newest = drawn[-1]
                     offers.sort(key=lambda a: a.a != newest)
-                    self.app.push(RemoteCardDialog(self.app, self, offers))
+                    self.app.push(RemoteCardDialog(self.app, self.port, self.kit, offers))

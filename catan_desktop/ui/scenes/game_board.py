@@ -16,7 +16,9 @@ from ...engine import Action
 from ...engine.modules import token_robber
 from ...render.board import Highlight
 from ...render.tokens import token_at, token_centres
+from .dois_dialogs import DevelopDialog
 from .game_anims import MARK_SECONDS, Anim, draw_banner, draw_fly, draw_mark, mark_place
+from .game_dialogs import VictimDialog
 
 
 class BoardPart:
@@ -80,14 +82,10 @@ class BoardPart:
             self.hover = None
             return True
         if actions[0].kind == "develop":
-            from .dois_dialogs import DevelopDialog
-
-            self.app.push(DevelopDialog(self.app, self, actions[0].a, actions))
+            self.app.push(DevelopDialog(self.app, self.port, self.kit, actions[0].a, actions))
             return True
         if kind in ("hex", "token") and len(actions) > 1:
-            from .game_dialogs import VictimDialog
-
-            self.app.push(VictimDialog(self.app, self, actions))
+            self.app.push(VictimDialog(self.app, self.port, self.kit, actions))
             return True
         self.hover = None
         self.do(actions[0])

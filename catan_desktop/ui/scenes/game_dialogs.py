@@ -11,46 +11,54 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from ...engine import Action, make_bundle
 from ...i18n import _
 from ...render.cards import card_image
+from ...text import reason_for
 from ..dialogs import OverlayScene, centred_rect
 from ..scaling import make_manager
 from ..widgets import TipButton
 
 if TYPE_CHECKING:
+    from ...engine import Ruleset
     from ...engine.views import SeatView
     from ..app import App
-    from .game import GameScene
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
 
 
 class GameDialog(OverlayScene):
-    """A dialog over the game screen with a title, a body and a row of buttons."""
+    """A dialog over the game screen with a title, a body and a row of buttons. It sees the game through
+    the seat port (``port``) and the screen through its kit (``kit``), never the game screen itself."""
 
     width, height = 620, 380
     cancellable = True
 
-    def __init__(self, app: App, scene: GameScene) -> None:
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit) -> None:
         super().__init__(app)
-        self.scene = scene
+        self.port, self.kit = port, kit
         self.actions: dict[object, object] = {}
-        self.ui = make_manager(app, scene.scale)
+        self.ui = make_manager(app, kit.scale)
 
     @property
-    def game(self):  # type: ignore[no-untyped-def]
-        return self.scene.game
+    def rules(self) -> Ruleset:
+        return self.port.rules
+
+    @property
+    def seat(self) -> int:
+        """The seat this dialog is for: the seat to act."""
+        return self.port.seat_to_act
 
     @property
     def view(self) -> SeatView:
         """What the seat this dialog is for (the seat to act) may know: the engine's seat view, read again
         after every change of the game. In hot-seat play the seat to act is shown the screen first."""
-        return self.scene.ctl.view(self.game.current_player)
+        return self.port.view(self.port.seat_to_act)
 
     def px(self, v: float) -> int:
-        return self.scene.px(v)
+        return self.kit.px(v)
 
     def place(self, w: int, h: int) -> pygame.Rect:
         """Where a dialog of w x h goes: above your hand when it fits there (its cards and their counts stay
         in sight, issue 31: the discard dialog hid them), else in the middle of the window."""
-        regions = getattr(self.scene, "regions", None)
-        hand = regions().get("bottom") if callable(regions) else None
+        hand = self.kit.regions().get("bottom")
         if hand is not None and h + self.px(16) <= hand.y:
             return centred_rect((self.app.size[0], hand.y), w, h)
         return centred_rect(self.app.size, w, h)
@@ -128,12 +136,12 @@ class GameDialog(OverlayScene):
         if self.cancellable:
             self.app.pop()
         else:
-            self.scene.open_pause()
+            self.kit.open_pause()
 
     def finish(self, action: Action) -> None:
         """Close the dialog and apply ``action``."""
         self.app.pop()
-        self.scene.do(action)
+        self.kit.act(action)
 
 
 RESOURCES_ORDER = ("lumber", "brick", "wool", "grain", "ore")  # the hand's order, in every dialog too
@@ -162,7 +170,7 @@ class Stepper:
     ) -> None:
         self.dialog, self.limits, self.on_change = dialog, limits, on_change
         self.show_limits = show_limits
-        names = dialog.game.rules.resources
+        names = dialog.rules.resources
         self.order = hand_order(names)
         self.values = [0] * len(names)
         self.labels: list[UILabel] = []
@@ -208,12 +216,12 @@ class Stepper:
             self.labels[self.order.index(i)].set_text(str(self.values[i]))
 
     def bundle(self) -> tuple[tuple[str, int], ...]:
-        names = self.dialog.game.rules.resources
+        names = self.dialog.rules.resources
         return make_bundle([(names[i], n) for i, n in enumerate(self.values) if n])
 
     def draw_icons(self, surface: pygame.Surface) -> None:
         px = self.dialog.px
-        names = self.dialog.game.rules.resources
+        names = self.dialog.rules.resources
         x, y = self.origin
         x += self.dialog.rect.x + px(3)
         y += self.dialog.rect.y + px(2)
@@ -222,7 +230,7 @@ class Stepper:
             left = x + k * px(106) + px(27)
             surface.blit(img, (left, y))
             if self.show_limits:  # how many you hold, as on the hand's cards
-                self.dialog.scene.tag(surface, str(self.limits[i]), (left + px(36), y + px(4)))
+                self.dialog.kit.tag(surface, str(self.limits[i]), (left + px(36), y + px(4)))
 
 
 class ChooseCardsDialog(GameDialog):
@@ -234,8 +242,8 @@ class ChooseCardsDialog(GameDialog):
     action_kind = "discard"
     show_limits = False  # each card shows how many you may choose of it (your hand, for a discard)
 
-    def __init__(self, app: App, scene: GameScene, amount: int) -> None:
-        super().__init__(app, scene)
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit, amount: int) -> None:
+        super().__init__(app, port, kit)
         self.amount = amount
 
     def title(self) -> str:
@@ -284,8 +292,7 @@ class DiscardDialog(ChooseCardsDialog):
     show_limits = True
 
     def title(self) -> str:
-        seat = self.game.current_player
-        return _("{who}: discard {n} cards", who=self.scene.names[seat], n=self.amount)
+        return _("{who}: discard {n} cards", who=self.kit.names[self.seat], n=self.amount)
 
     def limits(self) -> list[int]:
         return list(self.view.hand)
@@ -296,8 +303,8 @@ class VictimDialog(GameDialog):
 
     height = 260
 
-    def __init__(self, app: App, scene: GameScene, actions: list[Action]) -> None:
-        super().__init__(app, scene)
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit, actions: list[Action]) -> None:
+        super().__init__(app, port, kit)
         self.options = actions
 
     def build(self) -> None:
@@ -308,7 +315,7 @@ class VictimDialog(GameDialog):
             if a.b is None:
                 text = _("Nobody")
             else:
-                text = _("{who} ({n} cards)", who=self.scene.names[a.b], n=public[a.b].resource_cards)
+                text = _("{who} ({n} cards)", who=self.kit.names[a.b], n=public[a.b].resource_cards)
             self.add_button(
                 panel,
                 pygame.Rect(x, self.px(80), self.px(180), self.px(48)),
@@ -324,8 +331,8 @@ class ResourceChoiceDialog(GameDialog):
 
     height = 300
 
-    def __init__(self, app: App, scene: GameScene, kind: str) -> None:
-        super().__init__(app, scene)
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit, kind: str) -> None:
+        super().__init__(app, port, kit)
         self.kind = kind
         self.chosen: list[str] = []
 
@@ -336,7 +343,7 @@ class ResourceChoiceDialog(GameDialog):
             else _("Monopoly: name a resource")
         )
         panel = self.frame(title)
-        names = self.game.rules.resources
+        names = self.rules.resources
         for i, name in enumerate(names):
             self.add_button(
                 panel,
@@ -356,20 +363,20 @@ class ResourceChoiceDialog(GameDialog):
             self.finish(Action("monopoly", name))
             return
         self.chosen.append(name)
-        legal = [a for a in self.game.legal_actions() if a.kind == "year_of_plenty"]
+        legal = self.port.legal("year_of_plenty")
         if len(self.chosen) == 2 or all(a.b is None for a in legal):
             a, b = sorted(self.chosen) if len(self.chosen) == 2 else (self.chosen[0], None)
             action = Action("year_of_plenty", a, b)
-            if self.game.is_legal(action):
+            if self.port.is_legal(action):
                 self.finish(action)
             else:
                 self.chosen = []
-                self.info.set_text(self.game.why_illegal(action) or "")
+                self.info.set_text(reason_for(self.port.why_illegal(action) or "", self.kit.names, self.seat))
         else:
             self.info.set_text(_("First card: {res}. Choose the second.", res=_(name)))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        for i, name in enumerate(self.game.rules.resources):
+        for i, name in enumerate(self.rules.resources):
             img = card_image(self.app.assets, name, (self.px(60), self.px(84)))
             surface.blit(img, (self.rect.x + self.px(46) + i * self.px(116), self.rect.y + self.px(58)))

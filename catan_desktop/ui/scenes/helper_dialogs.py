@@ -29,12 +29,15 @@ from ...text.helper_texts import (
     helper_when,
 )
 from .game_dialogs import GameDialog
-from .helpers_ui import BOARD_KINDS, HelpersUI, use_kinds
 
 if TYPE_CHECKING:
+    from ...engine.views import SeatView
     from ..app import App
-    from .game import GameScene
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
+    from .helpers_ui import HelpersUI
 
+BOARD_KINDS = ("helper_road", "helper_move_road", "helper_plowshares", "helper_robber")  # used on the board
 USES = {  # what a Use button does, by the kind of action
     "helper_forced_trade": N_("Name a resource and ask one or two players for it"),
     "helper_road": N_("Build a road paying one card exchanged: then click a glowing path"),
@@ -65,6 +68,10 @@ class HelperBase(GameDialog):
     """The shared parts: words, cards and their tips drawn on the dialog (not widgets, so no language's
     length makes them scroll), clickable cards, the helpers section of the seat view."""
 
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit, addon: HelpersUI) -> None:
+        super().__init__(app, port, kit)
+        self.addon = addon  # the screen's helpers part: the cards' facts and tips, the uses
+
     def build(self) -> None:
         self.notes: list[tuple[list[str], int, int, int, tuple[int, int, int], bool]] = []
         self.drawn: list[tuple[pygame.Rect, Callable[[], pygame.Surface], int]] = []
@@ -81,20 +88,13 @@ class HelperBase(GameDialog):
     def section(self) -> dict[str, Any]:
         return self.view.modules["helpers"]
 
-    @property
-    def addon(self) -> HelpersUI:
-        return next(a for a in self.scene.addons if isinstance(a, HelpersUI))
-
     def legal(self, kind: str) -> list[Action]:
         """The shown human's legal actions of ``kind`` (none when it is not their move)."""
-        ctl = self.scene.ctl
-        if not ctl.human_to_act or ctl.seat_to_act != self.scene.viewer:
-            return []
-        return [a for a in ctl.legal() if a.kind == kind]
+        return self.port.legal(kind) if self.addon.mine() else []
 
     def why(self, action: Action) -> str:
-        reason = self.game.why_illegal(action)
-        return _("Not now") if reason is None else reason_for(reason, self.scene.names, self.scene.viewer)
+        reason = self.port.why_illegal(action)
+        return _("Not now") if reason is None else reason_for(reason, self.kit.names, self.kit.viewer)
 
     # ------------------------------------------------------------------------------ drawn things
 
@@ -130,7 +130,7 @@ class HelperBase(GameDialog):
 
     def side_badge(self, surface: pygame.Surface, centre: tuple[int, int], side: str) -> None:
         pygame.draw.circle(surface, SIDE_COLOURS[side], centre, self.px(9))
-        self.scene._text(surface, side, (centre[0], centre[1] + 1), 11, WHITE, bold=True, anchor="center")
+        self.kit.text(surface, side, (centre[0], centre[1] + 1), 11, WHITE, bold=True, anchor="center")
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:
         return next((tip for r, tip in self.tips if r.move(self.rect.topleft).collidepoint(pos)), None)
@@ -147,7 +147,7 @@ class HelperBase(GameDialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        sc, ox, oy = self.scene, self.rect.x, self.rect.y
+        sc, ox, oy = self.kit, self.rect.x, self.rect.y
         for r, image, count in self.drawn:
             at = r.move(ox, oy)
             surface.blit(image(), at)
@@ -156,7 +156,7 @@ class HelperBase(GameDialog):
         for lines, x, y, size, colour, bold in self.notes:
             step = self.app.assets.font(self.px(size), bold=bold).get_linesize()
             for k, line in enumerate(lines):
-                sc._text(surface, line, (ox + x, oy + y + k * step), size, colour, bold=bold)
+                sc.text(surface, line, (ox + x, oy + y + k * step), size, colour, bold=bold)
         self.draw_more(surface)
         tip = self.tip_at(self.mouse)
         if tip:
@@ -169,7 +169,7 @@ class HelperBase(GameDialog):
         """What a dialog draws besides its words and cards (side badges)."""
 
 
-def draw_tip(scene: GameScene, surface: pygame.Surface, text: str, pos: tuple[int, int]) -> None:
+def draw_tip(scene: ScreenKit, surface: pygame.Surface, text: str, pos: tuple[int, int]) -> None:
     """A tooltip at the mouse, in the look of the game screen's (``DrawKit._draw_tip``)."""
     s = scene.px
     width = s(320)
@@ -181,7 +181,7 @@ def draw_tip(scene: GameScene, surface: pygame.Surface, text: str, pos: tuple[in
     pygame.draw.rect(surface, PARCHMENT, box, border_radius=s(6))
     pygame.draw.rect(surface, BORDER, box, 1, border_radius=s(6))
     for k, line in enumerate(lines):
-        scene._text(surface, line, (box.x + s(8), box.y + s(6) + k * font.get_linesize()), 13, INK)
+        scene.text(surface, line, (box.x + s(8), box.y + s(6) + k * font.get_linesize()), 13, INK)
 
 
 class HelperDialog(HelperBase):
@@ -192,11 +192,11 @@ class HelperDialog(HelperBase):
     width = 900
 
     @property
-    def view(self):  # type: ignore[no-untyped-def]
-        return self.scene.view  # the shown human's helper, whoever is to act
+    def view(self) -> SeatView:
+        return self.addon.view  # the shown human's helper, whoever is to act
 
     def build_dialog(self) -> None:
-        px, sc, addon = self.px, self.scene, self.addon
+        px, sc, addon = self.px, self.kit, self.addon
         info = addon.seat(sc.viewer)
         card, side = info["card"], info["side"]
         number, confidence = addon.facts(card)
@@ -211,7 +211,7 @@ class HelperDialog(HelperBase):
         y = self.para(helper_note(confidence), x, y, tw, 13, ALERT, True)
         use_y = max(y, px(54 + 210)) + px(14)
         legal = set(self.addon.usable_kinds())
-        kinds = use_kinds(card)
+        kinds = self.addon.use_kinds(card)
         status = (_("You can use it now.") if any(k in legal for k in kinds)
                   else _("Not now: {why}", why=addon.why_not(card)))  # fmt: skip
         buttons = max(1, len(kinds))
@@ -227,7 +227,7 @@ class HelperDialog(HelperBase):
             rect = pygame.Rect(px(20) + k * (cw + px(8)), top, cw, ch)
             self.helper(other, "A", rect, addon.tip(other, "A"))
         self.others_y = disp_y
-        self.others = [q for q in range(self.game.players) if q != sc.viewer]
+        self.others = [q for q in range(self.port.players) if q != sc.viewer]
         for k, q in enumerate(self.others):
             other = addon.seat(q)
             if other["card"] is None:
@@ -249,10 +249,10 @@ class HelperDialog(HelperBase):
         self.footer(panel, _("Close"), self.app.pop, ok_width=130)
 
     def draw_more(self, surface: pygame.Surface) -> None:
-        px, sc, addon = self.px, self.scene, self.addon
+        px, sc, addon = self.px, self.kit, self.addon
         ox, oy = self.rect.x, self.rect.y
         title = _("The other players' helpers")
-        sc._text(surface, title, (ox + px(620), oy + self.others_y), 13, INK, bold=True)
+        sc.text(surface, title, (ox + px(620), oy + self.others_y), 13, INK, bold=True)
         for k, q in enumerate(self.others):
             other = addon.seat(q)
             y = oy + self.others_y + px(37) + k * px(26)
@@ -266,46 +266,30 @@ class HelperDialog(HelperBase):
             text = _("{who}: {card}", who=sc.names[q], card=helper_name(other["card"]))
             if self.app.assets.font(px(13)).size(text)[0] > room:  # the card's short name, never cut short
                 text = _("{who}: {card}", who=sc.names[q], card=helper_short(other["card"]))
-            sc._text(surface, text, (ox + px(668), y), 13, colour, anchor="midleft", max_w=room)
+            sc.text(surface, text, (ox + px(668), y), 13, colour, anchor="midleft", max_w=room)
 
     def use(self, kind: str) -> None:
-        """A Use button: a board mode, or the dialog of the choice the use needs."""
+        """A Use button: a board mode, or the dialog of the choice the use needs (HelpersUI.use)."""
         actions = self.legal(kind)
-        if not actions:
-            return
-        sc, app = self.scene, self.app
-        if kind in BOARD_KINDS:
-            app.pop()
-            self.addon.start_mode(kind)
-        elif kind == "helper_forced_trade":
-            from .helper_dialogs2 import ForcedTradeDialog
-
-            app.replace(ForcedTradeDialog(app, sc))
-        elif kind == "helper_free_port":
-            from .helper_dialogs2 import FreePortDialog
-
-            app.replace(FreePortDialog(app, sc))
-        elif len(actions) == 1:
-            self.finish(actions[0])
-        else:
-            title, options = spot_options(sc, actions)
-            app.replace(ChoiceDialog(app, sc, title, options))
+        if actions:
+            self.addon.use(kind, actions)
 
 
-def spot_options(scene: GameScene, actions: list[Action]) -> tuple[str, list[tuple[str, str, Action]]]:
+def spot_options(view: SeatView, names: list[str], actions: list[Action],
+                 ) -> tuple[str, list[tuple[str, str, Action]]]:
     """The title and the (label, tooltip, action) choices for several actions of one kind: the ways to pay a
     road or a development card, the knight to lay down, the player to ask for alms."""
     kind = actions[0].kind
-    names = scene.view.rules.resources
-    costs = scene.view.rules.costs
+    resources = view.rules.resources
+    costs = view.rules.costs
 
     def cost_of(item: str, a: Action) -> str:
         paid = list(costs[item])
         if a.b is not None and a.a is not None:
             replaced, instead = (a.b if kind == "helper_road" else (a.a, a.b))
-            paid[names.index(replaced)] -= 1
-            paid[names.index(instead)] += 1
-        return cards_text({r: n for r, n in zip(names, paid, strict=True) if n})
+            paid[resources.index(replaced)] -= 1
+            paid[resources.index(instead)] += 1
+        return cards_text({r: n for r, n in zip(resources, paid, strict=True) if n})
 
     out: list[tuple[str, str, Action]] = []
     if kind == "helper_road":
@@ -328,11 +312,11 @@ def spot_options(scene: GameScene, actions: list[Action]) -> tuple[str, list[tup
                 out.append((_("A played knight"), _("It leaves your army: Largest Army may change"), a))
     else:  # helper_alms
         title = _("Alms: take a card from whom?")
-        public = scene.view.public
+        public = view.public
         for a in actions:
             n = public[a.a].resource_cards
             label = ngettext("{who} ({vp} points, {n} card)", "{who} ({vp} points, {n} cards)", n,
-                             who=scene.names[a.a], vp=public[a.a].visible_vp, n=n)  # fmt: skip
+                             who=names[a.a], vp=public[a.a].visible_vp, n=n)  # fmt: skip
             out.append((label, _("Look at their hand and take one card"), a))
     return title, out
 
@@ -342,15 +326,15 @@ class ChoiceDialog(HelperBase):
 
     width = 640
 
-    def __init__(self, app: App, scene: GameScene, title: str,
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit, addon: HelpersUI, title: str,
                  options: list[tuple[str, str, Action]]) -> None:  # fmt: skip
-        super().__init__(app, scene)
+        super().__init__(app, port, kit, addon)
         self.title_text, self.options = title, options
 
     def build_dialog(self) -> None:
         px = self.px
         rows = (len(self.options) + 1) // 2
-        self.height = (px(60) + rows * px(48) + px(80)) / self.scene.scale
+        self.height = (px(60) + rows * px(48) + px(80)) / self.kit.scale
         panel = self.frame(self.title_text)
         half = (px(self.width) - px(52)) // 2
         self.choices = []

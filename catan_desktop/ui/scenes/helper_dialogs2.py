@@ -22,7 +22,9 @@ from .helper_dialogs import HelperBase
 
 if TYPE_CHECKING:
     from ..app import App
-    from .game import GameScene
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
+    from .helpers_ui import HelpersUI
 
 
 class PhaseDialog(HelperBase):
@@ -31,12 +33,8 @@ class PhaseDialog(HelperBase):
     cancellable = False
     width = 760
 
-    @property
-    def seat(self) -> int:
-        return self.game.current_player
-
     def options_now(self) -> list[Action]:
-        return list(self.scene.ctl.legal())
+        return list(self.port.legal())
 
     def left_card(self, side: str | None = None) -> tuple[str, str]:
         """Draw the acting seat's helper on the left; return its name and side."""
@@ -51,7 +49,7 @@ class PhaseDialog(HelperBase):
         """The resources as cards with ``counts`` and a button under each offered one (``offered``: resource
         -> the action it takes), to the right of the helper."""
         px = self.px
-        names = self.game.rules.resources
+        names = self.rules.resources
         self.choices: dict[str, object] = {}
         for k, i in enumerate(hand_order(names)):
             name = names[i]
@@ -76,7 +74,7 @@ class PromptDialog(PhaseDialog):
         y = self.para(helper_effect(card), px(160), px(54), px(580), 14)
         takes = {a.a: a for a in acts if a.kind == "helper_take"}
         spare = next((a for a in acts if a.kind == "helper_spare"), None)
-        self.height = (max(px(230), y + px(140)) + px(72)) / self.scene.scale
+        self.height = (max(px(230), y + px(140)) + px(72)) / self.kit.scale
         panel = self.frame(_("Your helper {card} may answer", card=helper_name(card)))
         if spare is not None:
             self.para(_("A 7: you hold more cards than the limit. Your helper spares you the discard."),
@@ -100,7 +98,7 @@ class PayDialog(PhaseDialog):
     height = 270
 
     def build_dialog(self) -> None:
-        px, sc = self.px, self.scene
+        px, sc = self.px, self.kit
         acts = [a for a in self.options_now() if a.kind == "helper_pay"]
         to = acts[0].a if acts else self.section["pay_to"][0]
         self.left_card()
@@ -119,7 +117,7 @@ class PickDialog(PhaseDialog):
     height = 300
 
     def build_dialog(self) -> None:
-        px, sc = self.px, self.scene
+        px, sc = self.px, self.kit
         acts = {a.a: a for a in self.options_now() if a.kind == "helper_pick"}
         self.left_card()
         looking = self.section["looking"]
@@ -145,7 +143,7 @@ class PickDialog(PhaseDialog):
         panel = self.frame(_("Alms: take one card from {who}", who=who))
         self.para(_("{who}'s hand. Take one card of your choice.", who=who), px(160), px(54), px(580), 14)
         hand = self.section["target_hand"] or {}
-        counts = [hand.get(r, 0) for r in self.game.rules.resources]
+        counts = [hand.get(r, 0) for r in self.rules.resources]
         self.resource_row(panel, px(90), counts, acts, _("Take"), _("Take 1 {res}"))
 
 
@@ -171,7 +169,7 @@ class AfterDialog(PhaseDialog):
         y = self.para(text, px(160), px(54), px(640), 14, INK, True) + px(10)
         below = self.para(helper_side_rule(side), px(20), px(282 if flip is not None else 232), px(130), 12,
                           INK_SOFT)  # fmt: skip
-        self.height = max(y + rows * (ch + px(52)), below) / self.scene.scale + 20
+        self.height = max(y + rows * (ch + px(52)), below) / self.kit.scale + 20
         panel = self.frame(_("Your helper after its use"))
         self.flip = None
         if flip is not None:
@@ -198,15 +196,15 @@ class ForcedTradeDialog(HelperBase):
 
     width, height = 640, 420
 
-    def __init__(self, app: App, scene: GameScene) -> None:
-        super().__init__(app, scene)
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit, addon: HelpersUI) -> None:
+        super().__init__(app, port, kit, addon)
         self.resource: str | None = None
         self.asked: list[int] = []
 
     def build_dialog(self) -> None:
-        px, sc = self.px, self.scene
+        px, sc = self.px, self.kit
         panel = self.frame(_("Forced Trade: ask for a resource"))
-        names = self.game.rules.resources
+        names = self.rules.resources
         for k, i in enumerate(hand_order(names)):
             name = names[i]
             self.card(name, pygame.Rect(px(42) + k * px(116), px(52), px(60), px(84)))
@@ -215,7 +213,7 @@ class ForcedTradeDialog(HelperBase):
         UILabel(pygame.Rect(px(20), px(188), px(600), px(24)), _("Ask one or two players:"), manager=self.ui,
                 container=panel)  # fmt: skip
         public = self.view.public
-        others = [q for q in range(self.game.players) if q != self.game.current_player]
+        others = [q for q in range(self.port.players) if q != self.seat]
         width = (px(600) - px(10) * (len(others) - 1)) // max(1, len(others))
         for k, q in enumerate(others):
             n = public[q].resource_cards
@@ -251,8 +249,8 @@ class ForcedTradeDialog(HelperBase):
         if action is None:
             self.info.set_text(_("Choose a resource and one or two players"))
             self.ok.disable()
-        elif self.game.is_legal(action):
-            who = list_text([self.scene.names[q] for q in sorted(self.asked)])
+        elif self.port.is_legal(action):
+            who = list_text([self.kit.names[q] for q in sorted(self.asked)])
             text = (_("Ask {who} for 1 {res}", who=who, res=_(self.resource)) if len(self.asked) == 1
                     else _("Ask {who} for 1 {res} each", who=who, res=_(self.resource)))  # fmt: skip
             self.info.set_text(text)
@@ -263,7 +261,7 @@ class ForcedTradeDialog(HelperBase):
 
     def submit(self) -> None:
         action = self.action()
-        if action is not None and self.game.is_legal(action):
+        if action is not None and self.port.is_legal(action):
             self.finish(action)
 
 
@@ -275,7 +273,7 @@ class FreePortDialog(HelperBase):
     def build_dialog(self) -> None:
         px = self.px
         panel = self.frame(_("Free Port: trade a resource at 2:1 this turn"))
-        names = self.game.rules.resources
+        names = self.rules.resources
         offered = {a.a for a in self.legal("helper_free_port")}
         for k, i in enumerate(hand_order(names)):
             name = names[i]

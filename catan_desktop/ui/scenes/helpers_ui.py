@@ -6,22 +6,26 @@ the panel of whoever uses a helper. The dialogs are in ``helper_dialogs`` and ``
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...engine import Action
-from ...engine.modules.helper_base import CARDS
 from ...i18n import N_, _
 from ...render.helper_cards import SIDE_COLOURS, helper_emblem
 from ...render.palette import INK, INK_SOFT, WHITE
 from ...text import reason_for, reason_text
 from ...text.helper_texts import helper_name, helper_short, helper_tip, helper_when
-from .addon_ui import AddonUI, Enable
+from . import helper_dialogs2 as d2
+from .addon_ui import AddonUI, Enable, addon_ui
 from .game_anims import MARK_SECONDS, Anim
+from .helper_dialogs import BOARD_KINDS, ChoiceDialog, HelperDialog, spot_options
+
+if TYPE_CHECKING:
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
 
 HELPER_PHASES = ("helper_prompt", "helper_pay", "helper_pick", "helper_after")
-BOARD_KINDS = ("helper_road", "helper_move_road", "helper_plowshares", "helper_robber")
 MODE_HINTS = {
     "helper_road": N_(
         "Road Assistance: click a glowing path to build a road, paying one card exchanged; right-click or "
@@ -37,29 +41,19 @@ MODE_HINTS = {
 NO_HELPER = N_("Helpers: each player takes one on placing their second founding settlement (A1 first).")
 
 
-def use_kinds(card: str | None) -> tuple[str, ...]:
-    """The action kinds a card is used with on its holder's turn (none for a card that answers a roll)."""
-    cls = CARDS.get(card or "")
-    return tuple(cls.KINDS) if cls is not None else ()
-
-
+@addon_ui
 class HelpersUI(AddonUI):
     """The helper cards: RULES.md Part H."""
 
     MODULE = "helpers"
 
-    def __init__(self, scene: Any) -> None:
-        super().__init__(scene)
+    def __init__(self, port: SeatPort, kit: ScreenKit) -> None:
+        super().__init__(port, kit)
         self.mode: str | None = None  # a board mode: one of BOARD_KINDS
         self.move_from: int | None = None  # move a road: the road chosen to move
         self.rows: dict[int, pygame.Rect] = {}  # where each seat's helper was last drawn (for the marks)
 
     # ------------------------------------------------------------------------------------ reading
-
-    @property
-    def section(self) -> dict[str, Any]:
-        """The public helpers section of the shown seat's view."""
-        return self.scene.view.modules[self.MODULE]
 
     def seat(self, seat: int) -> dict[str, Any]:
         return self.section["seats"][seat]
@@ -71,65 +65,69 @@ class HelpersUI(AddonUI):
                 return c["number"], c["confidence"]
         return None, None
 
+    def use_kinds(self, card: str | None) -> tuple[str, ...]:
+        """The action kinds a card is used with on its holder's turn (none for a card that answers a roll)."""
+        return next((tuple(c.get("kinds", ())) for c in self.section["cards"] if c["card"] == card), ())
+
     def tip(self, card: str, side: str = "A") -> str:
         number, confidence = self.facts(card)
         return helper_tip(card, side, confidence, number)
 
     def idle_reason(self, seat: int) -> str | None:
         """Why ``seat``'s helper cannot be used at all now (taken or used this turn), or None."""
-        info, g = self.seat(seat), self.scene.game
+        info, view = self.seat(seat), self.view
         if info["card"] is None or info["usable"]:
             return None
-        if g.phase == "special_build":
+        if view.phase == "special_build":
             return reason_text("helper_not_in_special_build", {})
-        if info["taken_turn"] == g.turn:
+        if info["taken_turn"] == view.turn:
             return reason_text("helper_taken_this_turn", {})
         return reason_text("helper_used_this_turn", {})
 
     def why_not(self, card: str) -> str:
         """Why the shown human cannot use ``card`` now, in words."""
-        sc = self.scene
+        sc = self.kit
         idle = self.idle_reason(sc.viewer)
         if idle:
             return idle
-        kinds = use_kinds(card)
+        kinds = self.use_kinds(card)
         if not kinds:
             return helper_when(card)  # it answers a roll or a 7: the game asks
-        if not sc.ctl.human_to_act or sc.ctl.seat_to_act != sc.viewer:
+        if not self.port.human_to_act or self.port.seat_to_act != sc.viewer:
             return _("wait for your turn")
-        reason = sc.game.why_none(kinds[0])
+        reason = self.port.why_none(kinds[0])
         return _("not now") if reason is None else reason_for(reason, sc.names, sc.viewer)
 
     def usable_kinds(self) -> list[str]:
         """The use kinds of the shown human's card that are legal now."""
-        sc = self.scene
-        if not sc.ctl.human_to_act or sc.ctl.seat_to_act != sc.viewer:
+        sc = self.kit
+        if not self.port.human_to_act or self.port.seat_to_act != sc.viewer:
             return []
-        legal = {a.kind for a in sc.ctl.legal()}
-        return [k for k in use_kinds(self.seat(sc.viewer)["card"]) if k in legal]
+        legal = {a.kind for a in self.port.legal()}
+        return [k for k in self.use_kinds(self.seat(sc.viewer)["card"]) if k in legal]
 
     # ------------------------------------------------------------------------------------- panels
 
     def draw_panel_row(self, surface: pygame.Surface, row: pygame.Rect, seat: int, compact: bool) -> None:
-        sc, s = self.scene, self.scene.px
+        sc, s = self.kit, self.kit.px
         info = self.seat(seat)
         card, side = info["card"], info["side"]
         y = row.centery
         if card is None:
             if not compact:
                 self._fit(surface, _("no helper yet"), (row.x, y), row.w, 12, INK_SOFT, False)
-            sc._tips.append((row, _(NO_HELPER)))
+            sc.tip(row, _(NO_HELPER))
             return
         self.rows[seat] = row
         dim = not info["usable"]
         x = row.x
         if not compact:  # the card's emblem, side up
-            img = helper_emblem(sc.app.assets, card, side, row.h, dim)
+            img = helper_emblem(self.app.assets, card, side, row.h, dim)
             surface.blit(img, img.get_rect(midleft=(x, y)))
             x += img.get_width() + s(3)
         r = s(8)
         pygame.draw.circle(surface, SIDE_COLOURS[side], (x + r, y), r)
-        sc._text(surface, side, (x + r, y + 1), 11, WHITE, bold=True, anchor="center")
+        sc.text(surface, side, (x + r, y + 1), 11, WHITE, bold=True, anchor="center")
         x += 2 * r + s(4)
         name = helper_short(card) if compact else helper_name(card)
         colour = INK_SOFT if dim else INK
@@ -138,15 +136,15 @@ class HelpersUI(AddonUI):
         idle = self.idle_reason(seat)
         if idle:
             tip = _("{tip} Now: {why}.", tip=tip, why=idle)
-        sc._tips.append((row, tip))
+        sc.tip(row, tip)
 
     def _fit(self, surface: pygame.Surface, text: str, pos: tuple[int, int], width: int, size: int,
              colour: tuple[int, int, int], bold: bool) -> None:
         """Text at the largest size down to 8 that fits ``width`` (a name is never cut short)."""
-        sc = self.scene
-        while size > 8 and sc.app.assets.font(sc.px(size), bold=bold).size(text)[0] > width:
+        sc = self.kit
+        while size > 8 and self.app.assets.font(sc.px(size), bold=bold).size(text)[0] > width:
             size -= 1
-        sc._text(surface, text, pos, size, colour, bold=bold, anchor="midleft")
+        sc.text(surface, text, pos, size, colour, bold=bold, anchor="midleft")
 
     # ------------------------------------------------------------------------------------ buttons
 
@@ -157,7 +155,7 @@ class HelpersUI(AddonUI):
         return {pygame.K_p: "helper"}
 
     def sync(self, kinds: set[str], mine: bool, enable: Enable) -> None:
-        sc = self.scene
+        sc = self.kit
         if self.mode and (self.mode not in kinds or sc.mode):
             self.mode, self.move_from = None, None
         card = self.seat(sc.viewer)["card"]
@@ -165,7 +163,7 @@ class HelpersUI(AddonUI):
             enable("helper", False, _(NO_HELPER))
             return
         name = helper_name(card)
-        if any(k in kinds for k in use_kinds(card)):
+        if any(k in kinds for k in self.use_kinds(card)):
             tip = _("{card}: you can use it now (P)", card=name)
         else:
             tip = _("{card}: not usable now: {why} (P)", card=name, why=self.why_not(card))
@@ -174,32 +172,46 @@ class HelpersUI(AddonUI):
     def press(self, key: str) -> bool:
         if key != "helper":
             return False
-        button = self.scene.buttons.get("helper")
-        if button is not None and button.is_enabled:
+        if self.kit.button_enabled("helper"):
             self.open_dialog()
         return True
 
     def open_dialog(self) -> None:
-        from .helper_dialogs import HelperDialog
+        self.app.push(HelperDialog(self.app, self.port, self.kit, self))
 
-        self.scene.app.push(HelperDialog(self.scene.app, self.scene))
+    def use(self, kind: str, actions: list[Action]) -> None:
+        """A Use button of the helper dialog (on top): a board mode, or the dialog of the choice it needs."""
+        app, port, kit = self.app, self.port, self.kit
+        if kind in BOARD_KINDS:
+            app.pop()
+            self.start_mode(kind)
+        elif kind == "helper_forced_trade":
+            app.replace(d2.ForcedTradeDialog(app, port, kit, self))
+        elif kind == "helper_free_port":
+            app.replace(d2.FreePortDialog(app, port, kit, self))
+        elif len(actions) == 1:
+            app.pop()
+            kit.act(actions[0])
+        else:
+            title, options = spot_options(self.view, kit.names, actions)
+            app.replace(ChoiceDialog(app, port, kit, self, title, options))
 
     # ---------------------------------------------------------------------------------- the board
 
     def start_mode(self, kind: str) -> None:
         """Show the board spots of ``kind`` (one of BOARD_KINDS) until one is clicked or Esc."""
-        sc = self.scene
+        sc = self.kit
         sc.mode = None
         self.mode, self.move_from = kind, None
 
     def _mode(self) -> str | None:
-        return None if self.scene.mode else self.mode
+        return None if self.kit.mode else self.mode
 
     def board_targets(self, legal: list[Action], out: dict[str, dict[Any, list[Action]]]) -> None:
         mode = self._mode()
         if mode is None:
             return
-        topo = self.scene.view.topo
+        topo = self.view.topo
         for a in legal:
             if a.kind != mode:
                 continue
@@ -217,22 +229,20 @@ class HelpersUI(AddonUI):
         mine = [a for a in actions if a.kind == mode]
         if not mine:
             return False
-        sc = self.scene
+        sc = self.kit
         if mode == "helper_move_road" and self.move_from is None:
             self.move_from = index  # then where it goes; a ring marks the road chosen
             if sc.layout is not None:
                 x, y = sc.layout.edge_mid(index)
                 mark = {"pos": (int(x), int(y)), "seat": sc.viewer}
-                sc.anims.append(Anim("mark", time.perf_counter(), MARK_SECONDS, mark))
+                sc.animate(Anim("mark", time.perf_counter(), MARK_SECONDS, mark))
             return True
         if len(mine) == 1:
             self.mode, self.move_from = None, None
-            sc.do(mine[0])
+            sc.act(mine[0])
             return True
-        from .helper_dialogs import ChoiceDialog, spot_options
-
-        title, options = spot_options(sc, mine)
-        sc.app.push(ChoiceDialog(sc.app, sc, title, options))
+        title, options = spot_options(self.view, sc.names, mine)
+        self.app.push(ChoiceDialog(self.app, self.port, self.kit, self, title, options))
         return True
 
     def hint(self) -> str | None:
@@ -258,33 +268,30 @@ class HelpersUI(AddonUI):
         return (self.mode, self.move_from)
 
     def phase_dialog(self, key: tuple[str, int, int]) -> bool:
-        from . import helper_dialogs2 as d2
-
-        sc = self.scene
         dialog = {
             "helper_prompt": d2.PromptDialog,
             "helper_pay": d2.PayDialog,
             "helper_pick": d2.PickDialog,
             "helper_after": d2.AfterDialog,
-        }.get(sc.game.phase)
+        }.get(self.view.phase)
         if dialog is None:
             return False
         self.mode, self.move_from = None, None
-        sc.app.push(dialog(sc.app, sc))
+        self.app.push(dialog(self.app, self.port, self.kit, self))
         return True
 
     def on_event(self, event: dict[str, Any], now: float, speed: float) -> None:
         """A helper used, turned or swapped: a sound, and a ring on the helper of that seat's panel."""
-        sc = self.scene
+        sc = self.kit
         t = event.get("t")
         if t not in ("helper_used", "helper_flipped", "helper_swapped"):
             return
-        sc.app.play_sound("card")
+        self.app.play_sound("card")
         seat = event.get("seat")
         row = self.rows.get(seat) if isinstance(seat, int) else None
         if not speed or row is None:
             return
         spot = (row.x + sc.px(9), row.centery)
-        sc.anims.append(Anim("mark", now, MARK_SECONDS, {"pos": spot, "seat": seat}))
+        sc.animate(Anim("mark", now, MARK_SECONDS, {"pos": spot, "seat": seat}))
         if seat != sc.viewer:  # let the others' use be seen before the next computer move
-            sc.next_bot_at = max(sc.next_bot_at, time.perf_counter() + 0.5 * speed)
+            sc.hold_computers(0.5 * speed)

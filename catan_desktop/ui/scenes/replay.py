@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,11 +22,13 @@ import pygame
 from ...engine import Action, IllegalAction, RulesetError, SnapshotError
 from ...engine.views import SeatView
 from ...i18n import N_, _
+from ...persistence import SaveError
 from ...render.palette import HEADER_LINE, INK, PARCHMENT, SHADOW, WOOD_LIGHT, rgb
 from ...replay import Timeline
 from ..config import GameConfig
 from ..scene import GuiScene
 from ..screens import screen
+from ..seat_port import GamePort, Moved
 from ..widgets import TipButton
 from .game import GameScene
 
@@ -51,9 +54,9 @@ MARK_WORDS = {
 }
 
 
-class ReplayController:
-    """What the game screen reads, for a replay: the position at the chosen step of the timeline, seen by any
-    seat; nobody acts, nothing is saved, there is no computer player."""
+class ReplayController(GamePort):
+    """The seat port of a replay: the position at the chosen step of the timeline, seen by any seat; nobody
+    acts, nothing is saved, there is no computer player."""
 
     def __init__(self, timeline: Timeline, config: GameConfig, step: int = 0) -> None:
         self.timeline = timeline
@@ -78,10 +81,6 @@ class ReplayController:
         self._views = {}
         return True
 
-    @property
-    def seat_to_act(self) -> int:
-        return self.game.current_player
-
     def is_human(self, seat: int) -> bool:
         return True  # every seat is shown as a player's, never as a computer thinking
 
@@ -103,8 +102,29 @@ class ReplayController:
             view = self._views[seat] = self.game.seat_view(seat)
         return view
 
-    def legal(self) -> list[Action]:
+    def legal(self, kind: str | None = None) -> list[Action]:
         return []
+
+    def is_legal(self, action: Action) -> bool:
+        return False
+
+    def apply(self, action: Action) -> list[dict[str, Any]]:
+        raise IllegalAction("a replay is watched, not played", action)
+
+    def pump(self) -> Moved | None:
+        return None
+
+    def answer_reason(self, seat: int) -> str | None:
+        return None
+
+    def undo(self) -> bool:
+        return False
+
+    def save_named(self, name: str) -> Path:
+        raise SaveError(name, "a replay is not saved")
+
+    def record(self) -> Any:
+        return self.game
 
     def name(self, seat: int) -> str:
         seats = self.config.seats

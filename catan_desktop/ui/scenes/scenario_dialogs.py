@@ -17,7 +17,8 @@ from .game_dialogs import GameDialog, Stepper, hand_order
 
 if TYPE_CHECKING:
     from ..app import App
-    from .game import GameScene
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
 
 TOKEN = "canal"  # a canal token in a trade's bundle (erie_canal_state.TOKEN)
 
@@ -37,8 +38,8 @@ class CanalDialog(GameDialog):
 
     width, height = 700, 520
 
-    def __init__(self, app: App, scene: GameScene) -> None:
-        super().__init__(app, scene)
+    def __init__(self, app: App, port: SeatPort, kit: ScreenKit) -> None:
+        super().__init__(app, port, kit)
         self.partner: int | None = None
         self.giving = True  # you give tokens (True) or ask for them
 
@@ -48,10 +49,10 @@ class CanalDialog(GameDialog):
 
     def build(self) -> None:
         sec, px = self.section, self.px
-        me = self.scene.viewer
+        me = self.kit.viewer
         panel = self.frame(_("The Erie Canal: your tokens {n}", n=sec["tokens"][me]))
-        names = self.game.rules.resources
-        plays = {a.a for a in self.scene.ctl.legal() if a.kind == "canal"}
+        names = self.rules.resources
+        plays = {a.a for a in self.port.legal() if a.kind == "canal"}
         self.play_buttons: dict[str, object] = {}
         for k, i in enumerate(hand_order(names)):
             r = names[i]
@@ -68,13 +69,13 @@ class CanalDialog(GameDialog):
                 if r in plays
                 else self.why(Action("canal", r)),
             )
-        others = [q for q in range(self.game.players) if q != me]
+        others = [q for q in range(self.port.players) if q != me]
         self.partner_buttons: dict[int, object] = {}
         for k, q in enumerate(others):
             self.partner_buttons[q] = self.add_button(
                 panel,
                 pygame.Rect(px(20 + k * 134), px(176), px(126), px(34)),
-                f"{self.scene.names[q]} · {sec['tokens'][q]}",
+                f"{self.kit.names[q]} · {sec['tokens'][q]}",
                 lambda q=q: self.pick(q),
                 primary=q == self.partner,
             )
@@ -106,8 +107,8 @@ class CanalDialog(GameDialog):
         self.refresh()
 
     def why(self, action: Action) -> str:
-        reason = self.game.why_illegal(action)
-        return _("Not now") if reason is None else reason_for(reason, self.scene.names, self.scene.viewer)
+        reason = self.port.why_illegal(action)
+        return _("Not now") if reason is None else reason_for(reason, self.kit.names, self.kit.viewer)
 
     def pick(self, seat: int) -> None:
         self.partner = seat
@@ -120,7 +121,7 @@ class CanalDialog(GameDialog):
     def action(self) -> Action | None:
         if self.partner is None:
             return None
-        names = self.game.rules.resources
+        names = self.rules.resources
         cards = {names[i]: n for i, n in enumerate(self.cards.values) if n}
         give, get = ({TOKEN: 1}, cards) if self.giving else (cards, {TOKEN: 1})
         return Action("canal_offer", self.partner, (make_bundle(give), make_bundle(get)))
@@ -128,13 +129,13 @@ class CanalDialog(GameDialog):
     def refresh(self) -> None:
         action = self.action()
         ok = action is not None and bool(self.cards.values and any(self.cards.values))
-        ok = ok and self.game.is_legal(action)  # type: ignore[arg-type]
+        ok = ok and self.port.is_legal(action)  # type: ignore[arg-type]
         if ok:
             self.ok.enable()
             self.ok.set_tooltip(
                 _(
                     "Offer {who} {give} for {get}",
-                    who=self.scene.names[self.partner],
+                    who=self.kit.names[self.partner],
                     give=bundle_words(dict(action.b[0])),
                     get=bundle_words(dict(action.b[1])),
                 )
@@ -149,15 +150,15 @@ class CanalDialog(GameDialog):
 
     def offer(self) -> None:
         action = self.action()
-        if action is not None and self.game.is_legal(action):
+        if action is not None and self.port.is_legal(action):
             self.finish(action)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        sc, px, sec = self.scene, self.px, self.section
+        sc, px, sec = self.kit, self.px, self.section
         x0, y0, w = self.rect.x + px(20), self.rect.y, self.rect.w - px(40)
         named = ", ".join(_(r) for r in sec["named"]) or _("none")
-        sc._wrapped(
+        sc.wrapped(
             surface,
             _(
                 "Play a token and name a resource: until your turn ends it trades 2:1 with the "
@@ -169,7 +170,7 @@ class CanalDialog(GameDialog):
             13,
             INK,
         )
-        sc._wrapped(
+        sc.wrapped(
             surface,
             _(
                 "Trade tokens with a player (S-5.4), in your trade phase: choose the player "
@@ -180,7 +181,7 @@ class CanalDialog(GameDialog):
             13,
             INK,
         )
-        icon = sprite(sc, "guilds/trader", (px(28), px(28)))
+        icon = sprite(sc.app, "guilds/trader", (px(28), px(28)))
         surface.blit(icon, (self.rect.right - px(48), y0 + px(12)))
 
 
@@ -192,7 +193,7 @@ class CanalAnswerDialog(GameDialog):
 
     def build(self) -> None:
         offer = self.view.modules["erie_canal"]["offer"] or {}
-        giver = self.scene.names[self.game.active_player]
+        giver = self.kit.names[self.view.active]
         self.words = _(
             "{who} offers you {give} for {get}.",
             who=giver,
@@ -200,7 +201,7 @@ class CanalAnswerDialog(GameDialog):
             get=bundle_words(offer.get("get", {})),
         )
         panel = self.frame(_("A canal token trade"))
-        legal = {a.kind for a in self.scene.ctl.legal()}
+        legal = {a.kind for a in self.port.legal()}
         y = self.rect.h - self.px(62)
         self.add_button(
             panel,
@@ -221,9 +222,9 @@ class CanalAnswerDialog(GameDialog):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         px = self.px
-        icon = sprite(self.scene, "guilds/trader", (px(64), px(64)))
+        icon = sprite(self.app, "guilds/trader", (px(64), px(64)))
         surface.blit(icon, (self.rect.x + px(24), self.rect.y + px(60)))
-        self.scene._wrapped(
+        self.kit.wrapped(
             surface, self.words, (self.rect.x + px(104), self.rect.y + px(64)), self.rect.w - px(128), 15, INK
         )
 

@@ -6,15 +6,20 @@ canal) is drawn by the renderer from the map; the legal spots glow from the lega
 
 from __future__ import annotations
 
-import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...i18n import N_, _
 from ...render.palette import INK, INK_SOFT
-from .addon_ui import AddonUI, Enable, sprite
+from ...text import reason_for
+from .addon_ui import AddonUI, Enable, addon_ui, sprite
 from .game_anims import Anim
+from .scenario_dialogs import CanalAnswerDialog, CanalDialog
+
+if TYPE_CHECKING:
+    from ..seat_port import SeatPort
+    from .game_kit import ScreenKit
 
 TIPS = {
     "chips": N_(
@@ -29,27 +34,24 @@ TIPS = {
 }
 
 
+@addon_ui
 class ScenarioUI(AddonUI):
     """Catan chips on the panels (3–4 players; none with 5–6, Q-49)."""
 
     MODULE = "scenario"
 
-    def __init__(self, scene: Any) -> None:
-        super().__init__(scene)
+    def __init__(self, port: SeatPort, kit: ScreenKit) -> None:
+        super().__init__(port, kit)
         self.ROW = 0 if self.section.get("large") else AddonUI.ROW  # 5-6 players: no chips, no row
 
-    @property
-    def section(self) -> dict[str, Any]:
-        return self.scene.view.modules[self.MODULE]
-
     def draw_panel_row(self, surface: pygame.Surface, row: pygame.Rect, seat: int, compact: bool) -> None:
-        sc = self.scene
+        sc = self.kit
         n = self.section["chips"][seat]
         icon = sc.px(18) if compact else sc.px(20)
-        chip = sprite(sc, "icons/catan_chip", (icon, icon))
+        chip = sprite(self.app, "icons/catan_chip", (icon, icon))
         surface.blit(chip, chip.get_rect(midleft=(row.x, row.centery)))
         label = f"×{n}" if compact else _("Catan chips: {n}", n=n)
-        sc._text(
+        sc.text(
             surface,
             label,
             (row.x + icon + sc.px(3), row.centery),
@@ -58,16 +60,16 @@ class ScenarioUI(AddonUI):
             bold=bool(n),
             anchor="midleft",
         )
-        sc._tips.append((row, _(TIPS["chips"], n=n)))
+        sc.tip(row, _(TIPS["chips"], n=n))
 
     def on_event(self, event: dict[str, Any], now: float, speed: float) -> None:
         """A chip taken (S-3.5) flies from its spot to the taker's panel."""
-        sc = self.scene
+        sc = self.kit
         if event.get("t") != "catan_chip" or not speed or sc.layout is None:
             return
         x, y = sc.layout.node_pos(event["node"])
-        img = sprite(sc, "icons/catan_chip", (sc.px(30), sc.px(30)))
-        sc.anims.append(
+        img = sprite(self.app, "icons/catan_chip", (sc.px(30), sc.px(30)))
+        sc.animate(
             Anim(
                 "fly",
                 now,
@@ -75,27 +77,24 @@ class ScenarioUI(AddonUI):
                 {"from": (int(x), int(y)), "to": sc.panel_rect(event["seat"]).center, "image": img},
             )
         )
-        sc.app.play_sound("card")
-        sc.next_bot_at = max(sc.next_bot_at, time.perf_counter() + 0.4 * speed)
+        self.app.play_sound("card")
+        sc.hold_computers(0.4 * speed)
 
 
+@addon_ui
 class CanalUI(AddonUI):
     """The Erie Canal's tokens (S-5): the panel row, the Canal button (K) and its dialogs."""
 
     MODULE = "erie_canal"
 
-    @property
-    def section(self) -> dict[str, Any]:
-        return self.scene.view.modules[self.MODULE]
-
     def draw_panel_row(self, surface: pygame.Surface, row: pygame.Rect, seat: int, compact: bool) -> None:
-        sc, sec = self.scene, self.section
+        sc, sec = self.kit, self.section
         n = sec["tokens"][seat]
         icon = sc.px(18) if compact else sc.px(20)
-        img = sprite(sc, "guilds/trader", (icon, icon))  # S-5.1: the traders' boat tokens of Frenemies
+        img = sprite(self.app, "guilds/trader", (icon, icon))  # S-5.1: the traders' boat tokens of Frenemies
         surface.blit(img, img.get_rect(midleft=(row.x, row.centery)))
         label = f"×{n}" if compact else _("Canal tokens: {n}", n=n)
-        x = sc._text(
+        x = sc.text(
             surface,
             label,
             (row.x + icon + sc.px(3), row.centery),
@@ -104,9 +103,9 @@ class CanalUI(AddonUI):
             bold=bool(n),
             anchor="midleft",
         ).right
-        if seat == sc.game.active_player and sec["named"] and not compact:
+        if seat == self.view.active and sec["named"] and not compact:
             named = " ".join(_(r) for r in sec["named"])
-            sc._text(
+            sc.text(
                 surface,
                 _("2:1 {res}", res=named),
                 (x + sc.px(8), row.centery),
@@ -115,7 +114,7 @@ class CanalUI(AddonUI):
                 anchor="midleft",
                 max_w=max(sc.px(10), row.right - x - sc.px(8)),
             )
-        sc._tips.append((row, _(TIPS["canal"], n=n, supply=sec["supply"])))
+        sc.tip(row, _(TIPS["canal"], n=n, supply=sec["supply"]))
 
     def buttons(self) -> list[tuple[str, str, str]]:
         return [("canal", _("Canal"), _("Play a canal token, or trade tokens with a player (K)"))]
@@ -130,40 +129,32 @@ class CanalUI(AddonUI):
         elif not mine:
             tip = _("Wait for your turn")
         else:
-            reason = self.scene.game.why_none("canal")
-            from ...text import reason_for
-
-            tip = _("Not now") if reason is None else reason_for(reason, self.scene.names, self.scene.viewer)
+            reason = self.port.why_none("canal")
+            tip = _("Not now") if reason is None else reason_for(reason, self.kit.names, self.kit.viewer)
         enable("canal", ok, tip)
 
     def press(self, key: str) -> bool:
         if key != "canal":
             return False
-        sc = self.scene
-        if sc.buttons["canal"].is_enabled:
-            from .scenario_dialogs import CanalDialog
-
-            sc.app.push(CanalDialog(sc.app, sc))
+        if self.kit.button_enabled("canal"):
+            self.app.push(CanalDialog(self.app, self.port, self.kit))
         return True
 
     def phase_dialog(self, key: tuple[str, int, int]) -> bool:
-        sc = self.scene
-        if sc.game.phase != "canal_answer":
+        if self.view.phase != "canal_answer":
             return False
-        from .scenario_dialogs import CanalAnswerDialog
-
-        sc.app.push(CanalAnswerDialog(sc.app, sc))
+        self.app.push(CanalAnswerDialog(self.app, self.port, self.kit))
         return True
 
     def on_event(self, event: dict[str, Any], now: float, speed: float) -> None:
         """A canal token earned (S-5.2) flies from the road's canal locations to the panel."""
-        sc = self.scene
+        sc = self.kit
         if event.get("t") != "canal_token" or not speed or sc.layout is None:
             return
         a, b = event["pair"]
         (xa, ya), (xb, yb) = sc.layout.node_pos(a), sc.layout.node_pos(b)
-        img = sprite(sc, "guilds/trader", (sc.px(30), sc.px(30)))
-        sc.anims.append(
+        img = sprite(self.app, "guilds/trader", (sc.px(30), sc.px(30)))
+        sc.animate(
             Anim(
                 "fly",
                 now,
@@ -175,5 +166,5 @@ class CanalUI(AddonUI):
                 },
             )
         )
-        sc.app.play_sound("card")
-        sc.next_bot_at = max(sc.next_bot_at, time.perf_counter() + 0.4 * speed)
+        self.app.play_sound("card")
+        sc.hold_computers(0.4 * speed)

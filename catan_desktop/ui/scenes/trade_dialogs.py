@@ -28,7 +28,7 @@ class TradeDialog(GameDialog):
 
     def build(self) -> None:
         panel = self.frame(_("Offer a trade to the other players"))
-        seat = self.game.current_player
+        seat = self.seat
         view = self.view
         hand = list(view.hand)
         px, give_label = self.px, _("You give (you hold)")
@@ -42,14 +42,14 @@ class TradeDialog(GameDialog):
         )
         self.to: dict[int, bool] = {}
         self.to_buttons: dict[int, object] = {}
-        others = [(seat + k) % self.game.players for k in range(1, self.game.players)]
+        others = [(seat + k) % self.port.players for k in range(1, self.port.players)]
         for i, q in enumerate(others):
             self.to[q] = True
             self.to_buttons[q] = self.add_button(
                 panel, pygame.Rect(self.px(80) + i * self.px(106), self.px(316), self.px(100), self.px(34)),
                 self._to_label(q), lambda q=q: self.toggle(q), tip=_("Click to leave this player out or in"),
             )
-        left = self.game.rules.option("max_offers_per_turn", 6) - view.offers_made
+        left = self.rules.option("max_offers_per_turn", 6) - view.offers_made
         self.info = UILabel(
             pygame.Rect(self.px(20), self.rect.h - self.px(100), self.px(580), self.px(26)),
             _("Offers left this turn: {n}", n=left),
@@ -61,7 +61,7 @@ class TradeDialog(GameDialog):
         )
 
     def _to_label(self, q: int) -> str:
-        return ("\u2713 " if self.to[q] else "") + self.scene.names[q]
+        return ("\u2713 " if self.to[q] else "") + self.kit.names[q]
 
     def toggle(self, q: int) -> None:
         """Leave a player out of the offer or take them back in (at least one stays in)."""
@@ -81,7 +81,7 @@ class TradeDialog(GameDialog):
     def refresh(self) -> None:
         action = self.action()
         reason = (
-            _("Choose at least one card on each side") if action is None else self.game.why_illegal(action)
+            _("Choose at least one card on each side") if action is None else self.port.why_illegal(action)
         )
         self.info.set_text(
             reason
@@ -95,7 +95,7 @@ class TradeDialog(GameDialog):
 
     def submit(self) -> None:
         action = self.action()
-        if action is not None and self.game.is_legal(action):
+        if action is not None and self.port.is_legal(action):
             self.finish(action)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -112,10 +112,10 @@ class AnswerOfferDialog(GameDialog):
     height = 490
 
     def build(self) -> None:
-        g, view = self.game, self.view
+        view = self.view
         trade = view.trade
-        names = g.rules.resources
-        offerer = self.scene.names[trade.giver]
+        names = self.rules.resources
+        offerer = self.kit.names[trade.giver]
         give = {names[i]: n for i, n in enumerate(trade.give) if n}
         get = {names[i]: n for i, n in enumerate(trade.get) if n}
         panel = self.frame(_("{who} offers you a trade", who=offerer))
@@ -136,14 +136,14 @@ class AnswerOfferDialog(GameDialog):
             show_limits=True,
         )
         self.counter_get = Stepper(
-            self, panel, px(20), px(244), [g.rules.bank_per_resource] * len(names), self.refresh,
+            self, panel, px(20), px(244), [self.rules.bank_per_resource] * len(names), self.refresh,
             _("\u2026 and you get"),
         )
         self.counter_get.set_values(trade.give)  # a counter starts from what they offered
         self.info = UILabel(
             pygame.Rect(px(20), px(362), self.rect.w - px(40), px(26)), "", manager=self.ui, container=panel
         )
-        accept_ok = g.is_legal(Action("accept"))
+        accept_ok = self.port.is_legal(Action("accept"))
         y = self.rect.h - px(62)
         self.add_button(
             panel,
@@ -180,8 +180,8 @@ class AnswerOfferDialog(GameDialog):
         action = self.counter_action()
         if action is None:
             return _("Choose at least one card on each side")
-        reason = self.game.why_illegal(action)
-        return None if reason is None else reason_for(reason, self.scene.names, self.game.current_player)
+        reason = self.port.why_illegal(action)
+        return None if reason is None else reason_for(reason, self.kit.names, self.seat)
 
     def refresh(self) -> None:
         reason = self.counter_problem()
@@ -200,7 +200,7 @@ class AnswerOfferDialog(GameDialog):
 
     def counter(self) -> None:
         action = self.counter_action()
-        if action is not None and self.game.is_legal(action):
+        if action is not None and self.port.is_legal(action):
             self.finish(action)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -219,16 +219,15 @@ class TradeAnswersDialog(GameDialog):
     ROW = 62  # one answer: its line, its reason's line and a gap
 
     def build(self) -> None:
-        g = self.game
         trade = self.view.trade
-        names = g.rules.resources
+        names = self.rules.resources
         self.height = max(type(self).height, 150 + self.ROW * len(trade.responders))
         panel = self.frame(_("Answers to your offer"))
         y = self.px(54)
         label_w = self.rect.w - self.px(236)
         for q in trade.responders:
             verdict, q_gives, q_gets = trade.answers[q]
-            who = self.scene.names[q]
+            who = self.kit.names[q]
             if verdict == "accept":
                 text = _("{who} accepts", who=who)
             elif verdict == "counter":
@@ -247,7 +246,7 @@ class TradeAnswersDialog(GameDialog):
                 container=panel,
                 object_id="#bold_label",
             )
-            reason = self.scene.ctl.trade_reasons.get(q)
+            reason = self.port.answer_reason(q)
             if reason:
                 UILabel(
                     pygame.Rect(self.px(20), y + self.px(26), label_w, self.px(24)),
@@ -258,7 +257,7 @@ class TradeAnswersDialog(GameDialog):
                 )
             action = Action("confirm", q)
             if verdict != "reject":
-                ok = g.is_legal(action)
+                ok = self.port.is_legal(action)
                 self.add_button(
                     panel,
                     pygame.Rect(self.rect.w - self.px(196), y + self.px(6), self.px(180), self.px(36)),

@@ -1,0 +1,138 @@
+"""The game screen's helpers, given to its dialogs and to the add-ons' screen parts with the seat port
+(issue 32): sizes (``px``), drawing (text, wrapped text, badges, tags, tooltips of drawn panels), where things
+are (the screen's regions, the board's layout, a player's panel), and the screen's own verbs (play an action
+with its animations, animate, hold the computers for a moment, open the pause menu, the build mode).
+
+A dialog or an add-on part reads the game through the port (``kit.port``) and the screen through this kit,
+never through the game screen's own members: the kit is the one place that knows the screen.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from ...render.palette import INK
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ...engine import Action
+    from ...render.layout import BoardLayout
+    from ..app import App
+    from ..seat_port import SeatPort
+    from .game_anims import Anim
+
+
+class ScreenKit:
+    """What a dialog or an add-on part may ask of the game screen it belongs to."""
+
+    def __init__(self, scene: Any) -> None:
+        self._scene = scene
+
+    # ------------------------------------------------------------------------------------------ who
+
+    @property
+    def app(self) -> App:
+        return self._scene.app  # type: ignore[no-any-return]
+
+    @property
+    def port(self) -> SeatPort:
+        return self._scene.port  # type: ignore[no-any-return]
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose hand the screen shows."""
+        return int(self._scene.viewer)
+
+    @property
+    def names(self) -> list[str]:
+        return self._scene.names  # type: ignore[no-any-return]
+
+    @property
+    def colours(self) -> list[str]:
+        """The seats' colours as shown (the colour-blind palette when it is on)."""
+        return self._scene.colours  # type: ignore[no-any-return]
+
+    # ---------------------------------------------------------------------------------------- sizes
+
+    @property
+    def scale(self) -> float:
+        return float(self._scene.scale)
+
+    def px(self, value: float) -> int:
+        return int(self._scene.px(value))
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        return self._scene.regions()  # type: ignore[no-any-return]
+
+    @property
+    def layout(self) -> BoardLayout | None:
+        """The board's layout on screen (None before the first frame)."""
+        return self._scene.layout  # type: ignore[no-any-return]
+
+    def panel_rect(self, seat: int) -> pygame.Rect:
+        return self._scene.panel_rect(seat)  # type: ignore[no-any-return]
+
+    # -------------------------------------------------------------------------------------- drawing
+
+    def text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
+             colour: tuple[int, int, int] = INK, bold: bool = False, title: bool = False,
+             anchor: str = "topleft", max_w: int | None = None) -> pygame.Rect:
+        """Draw ``text`` at ``pos`` (by its ``anchor``), shortened with "…" to ``max_w``; returns its rect."""
+        return self._scene._text(surface, text, pos, size, colour, bold=bold, title=title,  # type: ignore[no-any-return]
+                                 anchor=anchor, max_w=max_w)
+
+    def wrapped(self, surface: pygame.Surface, text: str, pos: tuple[int, int], width: int, size: int,
+                colour: tuple[int, int, int], bold: bool = False) -> int:
+        """Draw ``text`` word-wrapped to ``width``; returns the y below it."""
+        return int(self._scene._wrapped(surface, text, pos, width, size, colour, bold=bold))
+
+    def badge(self, surface: pygame.Surface, centre: tuple[int, int], text: str, r: int = 11) -> None:
+        self._scene.badge(surface, centre, text, r)
+
+    def tag(self, surface: pygame.Surface, text: str, centre: tuple[int, int]) -> None:
+        self._scene.tag(surface, text, centre)
+
+    def tip(self, rect: pygame.Rect, text: str) -> None:
+        """``rect`` of the drawn screen explains itself with ``text`` under a resting mouse."""
+        self._scene._tips.append((rect, text))
+
+    # ---------------------------------------------------------------------------------------- verbs
+
+    def act(self, action: Action) -> bool:
+        """Play ``action`` for the person at the screen, as a click on the board would (its animations and
+        sounds; a refusal is shown). Returns whether it was played."""
+        return bool(self._scene.do(action))
+
+    def animate(self, anim: Anim) -> None:
+        self._scene.anims.append(anim)
+
+    def hold_computers(self, seconds: float) -> None:
+        """Let the computers wait ``seconds`` more before their next move (an animation is under way)."""
+        self._scene.next_bot_at = max(self._scene.next_bot_at, time.perf_counter() + seconds)
+
+    def open_pause(self) -> None:
+        self._scene.open_pause()
+
+    @property
+    def mode(self) -> str | None:
+        """The board's build mode ("road", "settlement", an add-on's own), or None."""
+        return self._scene.mode  # type: ignore[no-any-return]
+
+    @mode.setter
+    def mode(self, value: str | None) -> None:
+        self._scene.mode = value
+
+    def button_enabled(self, key: str) -> bool:
+        """Whether the action bar's button ``key`` is enabled now (False when there is none)."""
+        button = self._scene.buttons.get(key)
+        return bool(button is not None and button.is_enabled)
+
+    def board_targets(self) -> dict[str, dict[Any, list[Action]]]:
+        """The board spots the shown person may click now: node / edge / hex / token -> actions."""
+        return self._scene.board_targets()  # type: ignore[no-any-return]
+
+    def addon(self, module: str) -> Any:
+        """The screen's part of the add-on of rule module ``module`` (None when the game has none)."""
+        return next((a for a in self._scene.addons if module == a.MODULE), None)
