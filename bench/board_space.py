@@ -41,7 +41,7 @@ def measure(size: tuple[int, int], variant: str) -> dict[str, float]:
     layout = scene.layout
     points = [p for h in range(layout.topo.num_hexes) for p in layout.hex_polygon(h)]
     r = BADGE * layout.size / 2
-    for harbour in scene.game.observation(0)["board"]["harbours"]:
+    for harbour in scene.ctl.game.observation(0)["board"]["harbours"]:
         x, y = layout.harbour_anchor(harbour["edge"])
         points += [(x - r, y - r), (x + r, y + r)]
     xs, ys = [p[0] for p in points], [p[1] for p in points]

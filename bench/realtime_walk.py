@@ -80,7 +80,7 @@ class Walker:
             h.checkpoint(f"move {self.moves}", lambda: None)
             before = self.signature()
             legal = sorted({a.kind for a in self.scene.ctl.legal()}) if self.scene.ctl.human_to_act else []
-            what = f"{self.name()} {getattr(self.scene.game, 'phase', '')} {legal}"
+            what = f"{self.name()} {getattr(self.scene.ctl.game, 'phase', '')} {legal}"
             self.act()
             if self.trace:
                 print(f"move {self.moves}: {what} -> {self.last}", flush=True)
@@ -214,7 +214,7 @@ class Walker:
 
     def offer(self, dialog: Any) -> None:
         """One of the cards held most for one held least, then Offer (or Cancel when it cannot be)."""
-        h, g = self.h, self.scene.game
+        h, g = self.h, self.scene.ctl.game
         names = g.rules.resources
         hand = list(dialog.view.hand)
         plus = sorted((b for b in dialog.actions if getattr(b, "text", "") == "+"),
@@ -315,7 +315,7 @@ def main() -> int:
         try:
             walker.run()
         finally:
-            print(f"moves {walker.moves}, turn {getattr(scene.game, 'turn', '?')}", flush=True)
+            print(f"moves {walker.moves}, turn {getattr(scene.ctl.game, 'turn', '?')}", flush=True)
 
     case = harness.Case("walk", setup, script, timeout=args.timeout)
     started = time.perf_counter()

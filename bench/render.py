@@ -140,7 +140,7 @@ def frame_times(frames: int, size: tuple[int, int], variant: str) -> tuple[float
     import pygame
 
     app, scene = late_game_scene(size, variant)
-    g = scene.game
+    g = scene.ctl.game
     board = scene.regions()["board"]
     times = []
     for i in range(frames):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import random
 import shutil
 import sys
 import tempfile
@@ -397,45 +398,15 @@ def _check_scenes(checks: _Checks) -> None:
 
         return check
 
-    def menu() -> Any:
-        from .ui.scenes.menu import MenuScene
+    def by_name(name: str, *args: Any) -> Callable[[], Any]:
+        """A maker of the screen registered as ``name`` (ui/screens.py)."""
+        from .ui import screens
 
-        return MenuScene(app)
+        return lambda: screens.make(name, app, *args)
 
-    def new_game() -> Any:
-        from .ui.scenes.new_game import NewGameScene
-
-        return NewGameScene(app)
-
-    def settings() -> Any:
-        from .ui.scenes.settings_scene import SettingsScene
-
-        return SettingsScene(app)
-
-    def rules() -> Any:
-        from .ui.scenes.rules import RulesScene
-
-        return RulesScene(app)
-
-    def variants() -> Any:
-        from .ui.scenes.variants import VariantsScene
-
-        return VariantsScene(app)
-
-    def load() -> Any:
-        from .ui.scenes.load_save import LoadScene
-
-        return LoadScene(app)
-
-    for name, make in (
-        ("menu", menu),
-        ("new game", new_game),
-        ("settings", settings),
-        ("rules", rules),
-        ("variants", variants),
-        ("load", load),
-    ):
-        checks.run(f"scenes/{name}", show(make))
+    for name, screen in (("menu", "menu"), ("new game", "new_game"), ("settings", "settings"),
+                         ("rules", "rules"), ("variants", "variants"), ("load", "load")):
+        checks.run(f"scenes/{name}", show(by_name(screen)))
 
     # the game screen stays on the stack while its overlays are drawn over it
     def game() -> str | None:
@@ -454,32 +425,22 @@ def _check_scenes(checks: _Checks) -> None:
         if checks.run("scenes/game", game):
             game_scene = state["game"]
 
-            def pause() -> Any:
-                from .ui.scenes.pause import PauseScene
+            def game_over() -> Any:  # the game played to its end by random moves, then its results
+                ctl, rng = game_scene.ctl, random.Random(2)
+                while not ctl.game.is_over:
+                    ctl.game.apply(rng.choice(ctl.game.legal_actions()))
+                ctl.touched()
+                return by_name("game_over", game_scene)()
 
-                return PauseScene(app, game_scene)
-
-            def game_over() -> Any:
-                from .ui.scenes.game_over import GameOverScene
-
-                return GameOverScene(app, game_scene)
-
-            checks.run("scenes/pause", show(pause))
+            checks.run("scenes/pause", show(by_name("pause", game_scene)))
             checks.run("scenes/game over", show(game_over))
         else:
             state.pop("game", None)
 
-        def pass_device() -> Any:
-            from .ui.scenes.pass_device import PassDeviceScene
-
-            return PassDeviceScene(app, "Anna", lambda: None)
-
-        checks.run("scenes/pass device", show(pass_device))
+        checks.run("scenes/pass device", show(by_name("pass_device", "Anna", lambda: None)))
 
         def dois() -> str | None:
             """Catan a Dois (RULES.md Part D): its panels, token-removal founding and market dialog draw."""
-            import random
-
             from .engine.modules import market
             from .ui.config import GameConfig
             from .ui.scenes.dois_dialogs import MarketDialog
@@ -491,7 +452,7 @@ def _check_scenes(checks: _Checks) -> None:
             scene = GameScene(app, config)
             app.push(scene)
             try:
-                g, rng = scene.game, random.Random(1)
+                g, rng = scene.ctl.game, random.Random(1)
                 while g.turn < 3 and not g.is_over:
                     scene.ctl.apply(rng.choice(g.legal_actions()))
                 scene._ui_state = None

@@ -140,7 +140,7 @@ def screenshot(
             rounds = 6 if "scenario" not in rules.modules else 9  # a scenario map fills up more slowly
             turns = max(24, rounds * config.players)  # 6 rounds of 4 (or more players)
             _play_to(scene, turns, seed, until_special_build=scene_name == "special_build")
-        if scene_name in ("trade", "answers", "market", "favours", "helper") and not scene.game.is_over:
+        if scene_name in ("trade", "answers", "market", "favours", "helper") and not scene.ctl.game.is_over:
             from .scenes.trade_dialogs import TradeDialog
 
             g = scene.ctl.game

@@ -49,6 +49,10 @@ class SeatPort(Protocol):
     def seat_to_act(self) -> int: ...
 
     @property
+    def moves(self) -> int:
+        """How many actions have been played (a position's place in the game; an undo takes it back)."""
+
+    @property
     def human_to_act(self) -> bool:
         """A person at this screen is to act now (the game is not over)."""
 
@@ -122,6 +126,10 @@ class GamePort:
     @property
     def seat_to_act(self) -> int:
         return int(self.game.current_player)
+
+    @property
+    def moves(self) -> int:
+        return len(self.game.history)
 
     def legal(self, kind: str | None = None) -> list[Action]:
         actions = self.game.legal_actions()

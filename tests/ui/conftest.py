@@ -96,6 +96,19 @@ class FakeGameScene(Scene):
 
     created: list[FakeGameScene] = []
 
+    class Port:
+        """The little of a seat port (catan_desktop/ui/seat_port.py) the menus read of a game screen."""
+
+        def __init__(self, scene: FakeGameScene) -> None:
+            self.scene = scene
+
+        @property
+        def rules(self) -> Any:
+            return self.scene.game.rules
+
+        def record(self) -> Any:
+            return self.scene.game
+
     def __init__(self, app: App, config: Any, loaded: Any = None) -> None:
         super().__init__(app)
         from catan_desktop.engine import Game
@@ -106,6 +119,7 @@ class FakeGameScene(Scene):
             config.variant, players=config.players, seed=config.seed, board=config.board,
             options=config.engine_options())
         self.autosaves = 0
+        self.port = FakeGameScene.Port(self)
         FakeGameScene.created.append(self)
 
     def save_named(self, name: str) -> Path:

@@ -75,7 +75,7 @@ def test_a_drag_moves_the_view_and_clicks_nothing(home: Path) -> None:
     app, scene = corsica(home)
     board = scene.regions()["board"]
     wheel(app, board.center, 4)
-    focus, history = scene.layout.focus, list(scene.game.history)
+    focus, history = scene.layout.focus, list(scene.ctl.game.history)
     start = (board.centerx, board.centery + 100)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     pump(app)
@@ -84,7 +84,7 @@ def test_a_drag_moves_the_view_and_clicks_nothing(home: Path) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] - 140), button=1))
     pump(app, 2)
     assert scene.layout.focus[1] > focus[1] + 1.0  # the board followed the pointer up: the view moved south
-    assert scene.game.history == history  # no settlement was placed by the drag's release
+    assert scene.ctl.game.history == history  # no settlement was placed by the drag's release
 
 
 def test_the_view_stays_on_the_board() -> None:
@@ -105,10 +105,10 @@ def test_clicks_on_the_zoomed_board_hit_their_spot(home: Path) -> None:
     app, scene = corsica(home)
     board = scene.regions()["board"]
     wheel(app, board.center, 3)
-    game = scene.game
+    game = scene.ctl.game
     visible = [a for a in game.legal_actions()
                if a.kind == "settle" and board.collidepoint(scene.screen_pos(a))]
     assert visible, "a location space in view"
     action = visible[len(visible) // 2]
     click(app, scene.screen_pos(action))
-    assert str(action) in scene.game.history  # S-3.1: the settlement stands on the clicked location space
+    assert str(action) in scene.ctl.game.history  # S-3.1: the settlement stands on the clicked location space

@@ -338,7 +338,7 @@ def test_the_game_screen_shows_the_tip_on_the_humans_move_and_g_hides_it(home: A
     from test_game_scene import pump
 
     app, scene = _game_scene()
-    assert scene.ctl.human_to_act and scene.game.phase == "setup_settlement"
+    assert scene.ctl.human_to_act and scene.ctl.game.phase == "setup_settlement"
     scene.draw(app.screen)
     assert scene.coach_drawn is not None and scene.regions()["board"].contains(scene.coach_drawn)
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0))
@@ -358,11 +358,11 @@ def test_a_click_on_the_tip_hides_it_and_builds_nothing(home: Any) -> None:
     scene.draw(app.screen)
     rect = scene.coach_drawn
     assert rect is not None
-    before = len(scene.game.history)
+    before = len(scene.ctl.game.history)
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         app.handle(pygame.event.Event(kind, pos=rect.center, button=1))
     scene.draw(app.screen)
-    assert scene.coach_drawn is None and len(scene.game.history) == before
+    assert scene.coach_drawn is None and len(scene.ctl.game.history) == before
 
 
 @pytest.mark.parametrize(("size", "ui_scale"), [((800, 600), 1.0), ((1280, 720), 1.0), ((1280, 720), 1.5),

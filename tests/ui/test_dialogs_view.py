@@ -141,7 +141,7 @@ def stepper_buttons(dialog: tdlg.AnswerOfferDialog, text: str, side: str, resour
 def test_a_counter_offer_can_change_both_sides(home: Path) -> None:
     app = App(size=(1280, 720))
     scene, dialog, res = offered_to_me(app)
-    names = scene.game.rules.resources
+    names = scene.ctl.game.rules.resources
     # the get side starts from what they offered; the give side shows how many you hold
     assert dialog.counter_get.values[names.index(res["theirs"])] == 1
     assert dialog.counter_give.limits == list(scene.view.hand)
@@ -160,7 +160,7 @@ def test_a_counter_offer_can_change_both_sides(home: Path) -> None:
     def spy(action: Action):  # type: ignore[no-untyped-def]
         events = real(action)
         if action.kind == "counter":  # what the engine holds at once, before the computer answers it
-            answers.append(scene.game.seat_view(0).trade.answers[0])
+            answers.append(scene.ctl.game.seat_view(0).trade.answers[0])
         return events
 
     scene.ctl.apply = spy  # type: ignore[method-assign]
@@ -170,7 +170,7 @@ def test_a_counter_offer_can_change_both_sides(home: Path) -> None:
     gives[names.index(res["mine"])] = 1
     gets[names.index(res["other"])] = 1
     assert answers == [("counter", tuple(gives), tuple(gets))]
-    counters = [ev for ev in scene.game.log if ev.get("t") == "counter" and ev.get("seat") == 0]
+    counters = [ev for ev in scene.ctl.game.log if ev.get("t") == "counter" and ev.get("seat") == 0]
     assert counters[-1]["give"] == {res["mine"]: 1} and counters[-1]["get"] == {res["other"]: 1}
 
 
@@ -184,14 +184,14 @@ def test_an_invalid_counter_offer_cannot_be_sent_and_says_why(home: Path) -> Non
     action = Action("counter", make_bundle({res["mine"]: 1}),
                     make_bundle({res["theirs"]: 1, res["mine"]: 1}))  # fmt: skip
     assert dialog.counter_action() == action
-    reason = scene.game.why_illegal(action)
+    reason = scene.ctl.game.why_illegal(action)
     assert reason is not None
     shown = reason_for(reason, scene.names, 0)
     assert not dialog.counter_button.is_enabled
     assert dialog.counter_button.tool_tip_text == shown and dialog.info.text == shown
-    before = len(scene.game.history)
+    before = len(scene.ctl.game.history)
     press(app, dialog.counter_button)  # a disabled button does nothing
-    assert app.top is dialog and len(scene.game.history) == before
+    assert app.top is dialog and len(scene.ctl.game.history) == before
     press(app, stepper_buttons(dialog, "−", "get", res["mine"]))  # fixed: it can be sent
     assert dialog.counter_button.is_enabled
 
@@ -199,11 +199,11 @@ def test_an_invalid_counter_offer_cannot_be_sent_and_says_why(home: Path) -> Non
 def test_the_give_side_of_a_counter_offer_stops_at_what_you_hold(home: Path) -> None:
     app = App(size=(1280, 720))
     scene, dialog, res = offered_to_me(app)
-    held = scene.view.hand[scene.game.rules.resources.index(res["mine"])]
+    held = scene.view.hand[scene.ctl.game.rules.resources.index(res["mine"])]
     plus = stepper_buttons(dialog, "+", "give", res["mine"])
     for _ in range(held + 2):
         press(app, plus)
-    assert dialog.counter_give.values[scene.game.rules.resources.index(res["mine"])] == held
+    assert dialog.counter_give.values[scene.ctl.game.rules.resources.index(res["mine"])] == held
 
 
 # ---------------------------------------------------------------------------------------------- the bank
@@ -234,7 +234,7 @@ def card_rect(dialog: tdlg.BankDialog, side: str, resource: str) -> pygame.Rect:
 def test_the_bank_dialog_draws_card_pictures_and_a_click_on_a_card_trades(home: Path) -> None:
     app = App(size=(1280, 720))
     scene, dialog = my_bank_turn(app)
-    names = scene.game.rules.resources
+    names = scene.ctl.game.rules.resources
     asked: list[tuple[str, tuple[int, int]]] = []
     real = app.assets.scaled
 
@@ -268,7 +268,7 @@ def test_the_bank_dialog_draws_card_pictures_and_a_click_on_a_card_trades(home: 
     assert dialog.get == get and dialog.ok.is_enabled
     before = view.hand
     press(app, dialog.ok)
-    assert scene.game.history[-1] == str(Action("maritime", give, get))
+    assert scene.ctl.game.history[-1] == str(Action("maritime", give, get))
     after = scene.view.hand
     g_i, t_i = names.index(give), names.index(get)
     assert after[g_i] == before[g_i] - view.harbour_rates[g_i] and after[t_i] == before[t_i] + 1
@@ -279,7 +279,7 @@ def test_the_bank_dialog_draws_card_pictures_and_a_click_on_a_card_trades(home: 
 def test_a_click_on_a_card_you_cannot_trade_says_why(home: Path) -> None:
     app = App(size=(1280, 720))
     scene, dialog = my_bank_turn(app)
-    names = scene.game.rules.resources
+    names = scene.ctl.game.rules.resources
     view = scene.view
     short = [n for n in names if view.hand[names.index(n)] < view.harbour_rates[names.index(n)]]
     if not short:
@@ -293,7 +293,7 @@ def test_a_click_on_a_card_you_cannot_trade_says_why(home: Path) -> None:
 def test_the_bank_dialog_works_from_the_keyboard(home: Path) -> None:
     app = App(size=(1280, 720))
     scene, dialog = my_bank_turn(app)
-    names = scene.game.rules.resources
+    names = scene.ctl.game.rules.resources
     view = scene.view
     give = next(n for n in names if view.hand[names.index(n)] >= view.harbour_rates[names.index(n)])
     get = next(n for n in names if n != give and view.bank[names.index(n)])
@@ -310,7 +310,7 @@ def test_the_bank_dialog_works_from_the_keyboard(home: Path) -> None:
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
     pygame.event.post(enter)
     pump(app, 2)
-    assert scene.game.history[-1] == str(Action("maritime", give, get))
+    assert scene.ctl.game.history[-1] == str(Action("maritime", give, get))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     pump(app, 2)
     assert app.top is scene

@@ -96,7 +96,7 @@ class Player:
 
     @property
     def game(self) -> DiceGame:
-        return self.scene.game
+        return self.scene.ctl.game
 
     def step(self) -> None:
         app, scene = self.app, self.scene
@@ -165,16 +165,16 @@ def test_a_solo_classic_game_played_through_clicks(app: App) -> None:
     setup = open_setup(app)
     assert setup.sheet is not None and setup.sheet.name == "dice-game" and setup.players == 1
     scene = start_game(app, setup, "11")
-    assert scene.config.seed == 11 and scene.game.players == 1
+    assert scene.config.seed == 11 and scene.ctl.game.players == 1
     press(app, scene.buttons["roll"])
     key(app, pygame.K_e)  # nothing built yet: asked first, since it would write -2
     confirm = app.top
     assert isinstance(confirm, ConfirmScene) and "-2" in confirm.text
     press(app, confirm.cancel)
-    assert app.top is scene and scene.game.phase == "reroll" and scene.view.sheets[0].track == ()
+    assert app.top is scene and scene.ctl.game.phase == "reroll" and scene.view.sheets[0].track == ()
     player = Player(app, scene)
     player.play_to_the_end()
-    game = scene.game
+    game = scene.ctl.game
     history = " ".join(game.history)
     assert game.is_over and game.seat_view(0).sheets[0].turns_played == 15
     assert {"roll", "reroll", "build", "end"} <= set(player.done)
@@ -213,10 +213,10 @@ def test_computer_seats_play_visibly_and_the_log_tells_it(app: App) -> None:
     assert setup_players == 2 and setup.seats[1].kind == "normal"
     scene = start_game(app, setup, "3")
     player = Player(app, scene)
-    while scene.game.turn < 5:
+    while scene.ctl.game.turn < 5:
         player.step()
     assert any(seat == 1 for _text, seat in scene.log_lines)  # the computer's moves are in the log
-    assert scene.game.turn >= 5
+    assert scene.ctl.game.turn >= 5
 
 
 def test_the_setup_screen_keeps_the_player_count_within_the_version(app: App) -> None:
@@ -243,10 +243,10 @@ def test_continue_resumes_a_dice_game_from_the_autosave(app: App) -> None:
     press(app, app.top.yes)  # end the turn with nothing built: -2
     assert scene.view.sheets[0].track == (-2,)
     player = Player(app, scene)
-    while scene.game.turn < 3:
+    while scene.ctl.game.turn < 3:
         player.step()
     assert json.loads(autosave_path().read_text(encoding="utf-8"))["kind"] == "dice"
-    history = list(scene.game.history)
+    history = list(scene.ctl.game.history)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, DicePauseScene)
     press(app, app.top.buttons["quit"])

@@ -293,15 +293,15 @@ def test_a_whole_frenemies_game_through_clicks(home: Path) -> None:
     computer's gift, and the game ends at 11 points with the game-over screen."""
     app = App(size=(1280, 720))
     scene = frenemies_scene(app, seed=2, opponents="easy")
-    assert scene.game.rules.vp_target == 11 and scene.game.players == 4
+    assert scene.ctl.game.rules.vp_target == 11 and scene.ctl.game.players == 4
     assert {"favours", "gift"} <= set(scene.buttons)
     driver = FrenemiesDriver(app, scene)
     for _ in range(20000):
-        if scene.game.is_over:
+        if scene.ctl.game.is_over:
             break
         driver.step()
         assert not any(a.kind == "fly" for a in scene.anims), "an animation at the instant speed"
-    g = scene.game
+    g = scene.ctl.game
     assert g.is_over and len(g.winners) == 1, f"no winner (turn {g.turn})"
     assert max(g.vp(q) for q in range(4)) >= 11
     earned = Counter(e["why"] for e in mine(g, "favour", seat=0))
@@ -404,7 +404,7 @@ def test_the_guild_table_says_why_a_favour_cannot_be_used(home: Path) -> None:
     enabled and says what it gives. The table opens with F."""
     app = App(size=(1280, 720))
     scene = load_scene(app, position(hands={0: {"grain": 1}}))
-    g = scene.game
+    g = scene.ctl.game
     assert scene.buttons["favours"].is_enabled and "No favour now" in scene.buttons["favours"].tool_tip_text
     press_key(app, pygame.K_f)
     dialog = app.top
@@ -449,7 +449,7 @@ def test_a_refused_gift_stays_with_the_giver_and_can_go_to_another_player(home: 
     that card, the refusing player's button says why not, and another player can take it."""
     app = App(size=(1280, 720))
     scene = load_scene(app, position(hands={0: {"brick": 1, "wool": 2}}))
-    g = scene.game
+    g = scene.ctl.game
     answers(scene, {1: "refuse_gift", 2: "accept_gift"})
     press_key(app, pygame.K_c)
     dialog = app.top
@@ -488,7 +488,7 @@ def test_the_merchants_swaps_can_be_resumed_from_the_guild_table(home: Path) -> 
     table's "Merchant swaps" button opens them again; each swap gives one card for one of the bank's."""
     app = App(size=(1280, 720))
     scene = load_scene(app, position(hands={0: {"grain": 2, "ore": 1}}, tokens={0: ["merchant"]}))
-    g = scene.game
+    g = scene.ctl.game
     press(app, scene.buttons["favours"])
     press(app, app.top.use_buttons["merchant"])  # type: ignore[attr-defined]
     dialog = app.top
@@ -521,7 +521,7 @@ def give_to_the_next_human(app: App, scene: GameScene, card: str) -> None:
     if dialog.card != card:
         press(app, dialog.card_buttons[card])
     press(app, app.top.player_buttons[1])  # type: ignore[attr-defined]
-    assert scene.game.phase == "gift_answer" and scene.ctl.seat_to_act == 1
+    assert scene.ctl.game.phase == "gift_answer" and scene.ctl.seat_to_act == 1
     wait_for(app, lambda: isinstance(app.top, PassDeviceScene))
     press_key(app, pygame.K_RETURN)
     wait_for(app, lambda: isinstance(app.top, gd.GiftAnswerDialog))
@@ -533,7 +533,7 @@ def test_a_human_receiver_answers_a_gift_at_the_same_screen(home: Path) -> None:
     moves the card and the giver draws a favour token (A-3.2)."""
     app = App(size=(1280, 720))
     scene = load_scene(app, position(hands={0: {"ore": 1, "grain": 1}}), humans=(0, 1))
-    g = scene.game
+    g = scene.ctl.game
     give_to_the_next_human(app, scene, "ore")
     dialog = app.top
     assert isinstance(dialog, gd.GiftAnswerDialog) and dialog.resource == "ore"
@@ -598,10 +598,10 @@ def test_a_road_joining_two_players_from_a_short_supply_asks_who_draws_first(hom
     scene = load_scene(app, game)
     app.settings.animation_speed = "normal"
     road = Action("road", edge(m, hub))
-    assert scene.game.is_legal(road) and first_joins(scene.game, 0, road.a) == [1, 2]
+    assert scene.ctl.game.is_legal(road) and first_joins(scene.ctl.game, 0, road.a) == [1, 2]
     press(app, scene.buttons["road"])
     click(app, scene.screen_pos(road))
-    g = scene.game
+    g = scene.ctl.game
     assert [e["why"] for e in mine(g, "favour", seat=0)] == ["join"] * 3
     wait_for(app, lambda: isinstance(app.top, fd.FavourOrderDialog))
     flying = [x for x in scene.anims if x.kind == "fly" and "image" in x.data]
@@ -623,7 +623,7 @@ def test_an_earned_token_flies_to_the_panel_unless_animations_are_instant(home: 
     instant speed nothing flies."""
     app = App(size=(1280, 720))
     scene = load_scene(app, position(hands={0: {"wool": 1}}))
-    g = scene.game
+    g = scene.ctl.game
     answers(scene, {1: "accept_gift"})
     app.settings.animation_speed = speed
     press(app, scene.buttons["gift"])

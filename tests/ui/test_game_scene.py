@@ -62,7 +62,7 @@ def dialog_buttons(dialog: dlg.GameDialog, text: str) -> list[object]:
 
 
 def pips(scene: GameScene, node: int) -> int:
-    g = scene.game
+    g = scene.ctl.game
     return sum(PIPS.get(g.s.number[h], 0) for h in g.topo.node_hexes[node])
 
 
@@ -76,7 +76,7 @@ class Driver:
 
     @property
     def game(self):  # type: ignore[no-untyped-def]
-        return self.scene.game
+        return self.scene.ctl.game
 
     def step(self) -> None:
         app, scene = self.app, self.scene
@@ -387,11 +387,11 @@ def test_a_whole_game_through_clicks(home: Path) -> None:
     scene = new_scene(app, seed=5)
     driver = Driver(app, scene)
     for _ in range(60000):
-        if scene.game.is_over:
+        if scene.ctl.game.is_over:
             break
         driver.step()
-    assert scene.game.is_over, f"no winner after many steps (turn {scene.game.turn})"
-    assert len(scene.game.winners) == 1
+    assert scene.ctl.game.is_over, f"no winner after many steps (turn {scene.ctl.game.turn})"
+    assert len(scene.ctl.game.winners) == 1
     done = driver.done
     for kind in ("settle", "road", "roll", "end", "robber", "offer", "discard"):
         assert done[kind] > 0, f"the test game never exercised '{kind}': {dict(done)}"
@@ -410,7 +410,7 @@ def test_build_buttons_explain_why_they_are_disabled(home: Path) -> None:
     scene = new_scene(app, seed=2)
     assert not scene.buttons["city"].is_enabled
     driver = Driver(app, scene)
-    while scene.game.phase.startswith("setup") or not scene.ctl.human_to_act:
+    while scene.ctl.game.phase.startswith("setup") or not scene.ctl.human_to_act:
         driver.step()
     pump(app, 2)
     tip = scene.buttons["city"].tool_tip_text
@@ -421,15 +421,15 @@ def test_undo_takes_back_a_build_until_another_player_acts(home: Path) -> None:
     app = App(size=(1280, 720))
     scene = new_scene(app, seed=11)
     driver = Driver(app, scene)
-    while scene.game.phase != "setup_settlement" or not scene.ctl.human_to_act:
+    while scene.ctl.game.phase != "setup_settlement" or not scene.ctl.human_to_act:
         driver.step()
-    before = scene.game.to_json()
-    spot = scene.game.legal_actions()[0]
+    before = scene.ctl.game.to_json()
+    spot = scene.ctl.game.legal_actions()[0]
     click(app, scene.screen_pos(spot))
-    assert scene.game.phase == "setup_road" and scene.game.to_json() != before
+    assert scene.ctl.game.phase == "setup_road" and scene.ctl.game.to_json() != before
     assert scene.buttons["undo"].is_enabled
     press(app, scene.buttons["undo"])
-    assert scene.game.to_json() == before
+    assert scene.ctl.game.to_json() == before
     assert not scene.buttons["undo"].is_enabled
 
 
@@ -441,7 +441,7 @@ def test_resume_from_the_autosave_mid_game(home: Path) -> None:
     app = App(size=(1280, 720))
     scene = new_scene(app, seed=7)
     driver = Driver(app, scene)
-    while scene.game.turn < 6:
+    while scene.ctl.game.turn < 6:
         driver.step()
     saved = load_game(autosave_path())
     assert saved.game.turn >= 5
@@ -460,7 +460,7 @@ def test_resume_from_the_autosave_mid_game(home: Path) -> None:
     resumed = next(s for s in app2.scenes if isinstance(s, GameScene))
     saved_history = json.loads(state)["history"]
     # the resumed game starts exactly at the autosave (the computer may already have moved on since)
-    assert resumed.game.history[: len(saved_history)] == saved_history
+    assert resumed.ctl.game.history[: len(saved_history)] == saved_history
     assert resumed.config.seats[0].name == scene.config.seats[0].name
 
 
@@ -479,15 +479,15 @@ def test_a_whole_5_6_player_game_through_clicks(home: Path) -> None:
     seed = next(s for s in range(100) if Game.new("base-5-6", players=6, seed=s).s.start_player == 0)
     app = App(size=(1280, 720))
     scene = new_scene(app, seed=seed, variant="base-5-6", players=6)
-    assert scene.game.players == 6 and scene.game.phase == "place_robber"
+    assert scene.ctl.game.players == 6 and scene.ctl.game.phase == "place_robber"
     rects = [scene.panel_rect(p) for p in range(6)]
     assert all(r.h >= 90 for r in rects) and rects[-1].bottom <= 720
     driver = Driver(app, scene)
     for _ in range(80000):
-        if scene.game.is_over:
+        if scene.ctl.game.is_over:
             break
         driver.step()
-    assert scene.game.is_over and len(scene.game.winners) == 1
+    assert scene.ctl.game.is_over and len(scene.ctl.game.winners) == 1
     assert driver.done["place_robber"] == 1
     assert driver.done["special_build"] > 10
 
@@ -498,13 +498,13 @@ def test_a_whole_catan_a_dois_game_through_clicks(home: Path) -> None:
     cards (D-7.2) and moves the robber onto a token (D-8.1), until the game ends by a win or a collapse."""
     app = App(size=(1280, 720))
     scene = new_scene(app, seed=4, variant="catan-a-dois", players=2)
-    assert scene.game.players == 2 and scene.buttons["trade"].text == "Market"
+    assert scene.ctl.game.players == 2 and scene.buttons["trade"].text == "Market"
     driver = Driver(app, scene)
     for _ in range(60000):
-        if scene.game.is_over:
+        if scene.ctl.game.is_over:
             break
         driver.step()
-    g = scene.game
+    g = scene.ctl.game
     assert g.is_over, f"the game did not end (turn {g.turn})"
     done = driver.done
     assert done["remove_token"] == 3 and done["settle"] >= 3, dict(done)
@@ -584,7 +584,7 @@ def test_catan_a_dois_hot_seat_founding_with_two_humans(home: Path) -> None:
     scene = GameScene(app, config)
     app.push(scene)
     pump(app)
-    g = scene.game
+    g = scene.ctl.game
     covers, removals = 0, []
     for _ in range(400):
         if g.phase == "roll":
@@ -625,10 +625,10 @@ def test_the_founding_phase_marks_the_player_who_places(home: Path, variant: str
     seed = next(s for s in range(1, 60) if _start_player(variant, players, s) != 0)
     scene = new_scene(app, seed=seed, variant=variant, players=players)
     for _ in range(400):
-        if scene.game.turn == 0 and scene.ctl.human_to_act and scene.ctl.seat_to_act == 0:
+        if scene.ctl.game.turn == 0 and scene.ctl.human_to_act and scene.ctl.seat_to_act == 0:
             break
         pump(app)
-    assert scene.game.turn == 0 and scene.ctl.seat_to_act == 0 and scene.game.active_player != 0
+    assert scene.ctl.game.turn == 0 and scene.ctl.seat_to_act == 0 and scene.ctl.game.active_player != 0
     scene.draw(app.screen)
     top = scene.regions()["top"]
     dot = (top.x + scene.px(24), top.centery)
@@ -652,9 +652,9 @@ def test_undo_never_reaches_back_into_the_founding_phase(home: Path) -> None:
     seed = next(s for s in range(1, 60) if _start_player("base", 4, s) == 0)  # the human places last
     scene = new_scene(app, seed=seed)
     driver = Driver(app, scene)
-    while scene.game.turn == 0:
+    while scene.ctl.game.turn == 0:
         driver.step()
-    assert scene.game.active_player == 0 and scene.game.history[-1].startswith("road")
+    assert scene.ctl.game.active_player == 0 and scene.ctl.game.history[-1].startswith("road")
     pump(app, 2)
     assert not scene.ctl.can_undo() and not scene.buttons["undo"].is_enabled
     assert sum(1 for line in scene.log_lines if "Turn 1" in line) <= 1
@@ -665,7 +665,7 @@ def played_to_turn(turn: int) -> tuple[App, GameScene]:
     app = App(size=(1280, 720))
     scene = new_scene(app, seed=5)
     driver = Driver(app, scene)
-    while scene.game.turn < turn:
+    while scene.ctl.game.turn < turn:
         driver.step()
     pump(app, 30)
     return app, scene
@@ -684,7 +684,7 @@ def test_the_log_shows_the_roll_once_the_dice_have_landed(home: Path,
     app = App(size=(1280, 720))
     scene = new_scene(app, seed=3)
     driver = Driver(app, scene)
-    while not (scene.game.phase == "roll" and scene.ctl.human_to_act):
+    while not (scene.ctl.game.phase == "roll" and scene.ctl.human_to_act):
         driver.step()
     clock = [1000.0]
     monkeypatch.setattr(game_module.time, "perf_counter", lambda: clock[0])
@@ -707,7 +707,7 @@ def test_a_disabled_button_shows_why_on_hover(home: Path, monkeypatch: pytest.Mo
     app = App(size=(1280, 720))
     scene = new_scene(app, seed=3)
     driver = Driver(app, scene)
-    while not (scene.game.phase == "roll" and scene.ctl.human_to_act):
+    while not (scene.ctl.game.phase == "roll" and scene.ctl.human_to_act):
         driver.step()
     pump(app, 2)
     trade = scene.buttons["trade"]
@@ -723,7 +723,7 @@ def open_from_my_main_phase(app: App, scene: GameScene, key: str) -> object:
     """Play (seat 0 by clicks) until it is seat 0's main phase with button ``key`` enabled, press it, and
     return the dialog it opened."""
     driver = Driver(app, scene)
-    while not (scene.game.phase == "main" and scene.ctl.human_to_act and scene.buttons[key].is_enabled):
+    while not (scene.ctl.game.phase == "main" and scene.ctl.human_to_act and scene.buttons[key].is_enabled):
         driver.step()
     pump(app, 2)
     press(app, scene.buttons[key])
@@ -757,7 +757,7 @@ def test_the_game_under_pause_keeps_its_buttons_after_a_settings_change(home: Pa
     app = App(size=(1280, 720))
     scene = new_scene(app, seed=3)
     driver = Driver(app, scene)
-    while not (scene.game.phase == "roll" and scene.ctl.human_to_act):
+    while not (scene.ctl.game.phase == "roll" and scene.ctl.human_to_act):
         driver.step()
     scene.open_pause()
     pump(app, 3)
@@ -868,7 +868,7 @@ def test_what_another_player_builds_is_marked_on_the_board(home: Path) -> None:
     app.settings.animation_speed = "normal"
     driver = Driver(app, scene)
     marks: list[dict[str, object]] = []
-    while scene.game.turn == 0:
+    while scene.ctl.game.turn == 0:
         driver.step()
         marks += [a.data for a in scene.anims if a.kind == "mark" and a.data not in marks]
     assert marks, "no computer move was marked during the founding phase"
@@ -885,7 +885,7 @@ def test_a_short_player_panel_keeps_its_status_clear_of_the_counters(home: Path)
     app.settings.ui_scale = 1.25
     scene = new_scene(app, seed=3, variant="base-5-6", players=6)
     driver = Driver(app, scene)
-    while not (scene.game.phase == "special_build" and not scene.ctl.human_to_act):
+    while not (scene.ctl.game.phase == "special_build" and not scene.ctl.human_to_act):
         driver.step()
     drawn = drawn_texts(scene, app.screen)
     seat = scene.ctl.seat_to_act
@@ -918,18 +918,18 @@ def test_an_offer_can_leave_players_out(home: Path) -> None:
     scene = new_scene(app, seed=3)
     dialog = open_from_my_main_phase(app, scene, "trade")
     assert isinstance(dialog, tdlg.TradeDialog) and all(dialog.to.values())
-    me = scene.game.active_player
+    me = scene.ctl.game.active_player
     others = sorted(dialog.to)
     press(app, dialog.to_buttons[others[0]])
     assert not dialog.to[others[0]] and dialog.to_buttons[others[0]].text == scene.names[others[0]]
-    names = scene.game.rules.resources
-    have = next(i for i, n in enumerate(scene.game.hand(me).values()) if n)
+    names = scene.ctl.game.rules.resources
+    have = next(i for i, n in enumerate(scene.ctl.game.hand(me).values()) if n)
     dialog.give.values[have] = 1
     dialog.get.values[(have + 1) % len(names)] = 1
     dialog.refresh()
     assert dialog.action().c == tuple(others[1:])
     press(app, dialog.ok)
-    assert scene.game.s.trade is not None and others[0] not in scene.game.s.trade.responders
+    assert scene.ctl.game.s.trade is not None and others[0] not in scene.ctl.game.s.trade.responders
 
 
 @pytest.mark.parametrize("ui_scale", [1.25, 1.5])

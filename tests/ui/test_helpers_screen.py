@@ -206,18 +206,18 @@ def test_forced_trade_then_pay_then_turn_to_side_b(app: App) -> None:
     assert ft.ok.is_enabled
     press(app, ft.ok)
     pay = app.top
-    assert isinstance(pay, hd2.PayDialog) and scene.game.phase == "helper_pay"
+    assert isinstance(pay, hd2.PayDialog) and scene.ctl.game.phase == "helper_pay"
     assert not pay.choices["lumber"].is_enabled
     press(app, pay.choices["wool"])
     after = app.top
     assert isinstance(after, hd2.AfterDialog)
     press(app, after.flip)
-    assert app.top is scene and scene.game.phase == "main"
-    names = scene.game.rules.resources
+    assert app.top is scene and scene.ctl.game.phase == "main"
+    names = scene.ctl.game.rules.resources
     assert mine(scene)["side"] == "B"
     hand = dict(zip(names, scene.view.hand, strict=True))
     assert hand == {"lumber": 0, "brick": 0, "wool": 1, "grain": 1, "ore": 1}
-    assert scene.game.seat_view(1).hand[names.index("wool")] == 1
+    assert scene.ctl.game.seat_view(1).hand[names.index("wool")] == 1
 
 
 def test_development_help_pays_keeps_a_card_and_swaps_by_a_click_on_the_display(app: App) -> None:
@@ -227,7 +227,7 @@ def test_development_help_pays_keeps_a_card_and_swaps_by_a_click_on_the_display(
     assert isinstance(choice, hd.ChoiceDialog) and choice.choices[0].text == "The usual cost"
     press(app, choice.choices[0])
     pick = app.top
-    assert isinstance(pick, hd2.PickDialog) and scene.game.phase == "helper_pick"
+    assert isinstance(pick, hd2.PickDialog) and scene.ctl.game.phase == "helper_pick"
     kept = next(iter(pick.choices))
     press(app, pick.choices[kept])
     after = app.top
@@ -248,10 +248,10 @@ def test_alms_looks_at_a_hand_and_takes_a_card(app: App) -> None:
     open_use(app, scene, "helper_alms")
     pick = app.top
     assert isinstance(pick, hd2.PickDialog) and not pick.choices["wool"].is_enabled
-    before = scene.view.hand[scene.game.rules.resources.index("ore")]
+    before = scene.view.hand[scene.ctl.game.rules.resources.index("ore")]
     press(app, pick.choices["ore"])
     assert isinstance(app.top, hd2.AfterDialog)
-    assert scene.view.hand[scene.game.rules.resources.index("ore")] == before + 1
+    assert scene.view.hand[scene.ctl.game.rules.resources.index("ore")] == before + 1
 
 
 def test_free_port_names_a_resource_at_two_to_one(app: App) -> None:
@@ -262,7 +262,7 @@ def test_free_port_names_a_resource_at_two_to_one(app: App) -> None:
     press(app, dialog_buttons(port, "ore")[0])
     assert isinstance(app.top, hd2.AfterDialog)
     assert mine(scene)["free_port"] == "ore"
-    assert scene.view.harbour_rates[scene.game.rules.resources.index("ore")] == 2
+    assert scene.view.harbour_rates[scene.ctl.game.rules.resources.index("ore")] == 2
 
 
 def _prompt(d: dict) -> None:
@@ -283,7 +283,7 @@ def test_the_prompt_lets_the_helper_pass_unused(app: App) -> None:
     scene = staged(app, "resource_balance", {}, _prompt, phase="helper_prompt")
     assert isinstance(app.top, hd2.PromptDialog)
     press(app, app.top.decline)
-    assert app.top is scene and scene.game.phase == "main" and mine(scene)["usable"]
+    assert app.top is scene and scene.ctl.game.phase == "main" and mine(scene)["usable"]
 
 
 # ------------------------------------------------------------------------------------ board modes
@@ -438,13 +438,13 @@ def test_a_whole_helpers_game_through_clicks(app: App) -> None:
     pump(app)
     driver = HelperDriver(app, scene)
     for _ in range(60000):
-        if scene.game.is_over:
+        if scene.ctl.game.is_over:
             break
         driver.step()
-    assert scene.game.is_over, f"no winner after many steps (turn {scene.game.turn})"
+    assert scene.ctl.game.is_over, f"no winner after many steps (turn {scene.ctl.game.turn})"
     assert len(driver.used) >= 4, dict(driver.used)
     assert driver.done["flip"] >= 1 and driver.done["swap"] >= 1, dict(driver.done)
-    log = scene.game.log  # the same, as the game recorded it (H-3.1, H-3.2)
+    log = scene.ctl.game.log  # the same, as the game recorded it (H-3.1, H-3.2)
     used = {e["card"] for e in log if e.get("t") == "helper_used" and e.get("seat") == 0}
     assert len(used) >= 4, used
     assert any(e.get("t") == "helper_flipped" and e.get("seat") == 0 for e in log)

@@ -131,10 +131,10 @@ def play(variant: str, seed: int, players: int = 4) -> tuple[App, ScenarioDriver
     scene = new_scene(app, seed=seed, opponents="ai:easy", variant=variant, players=players)
     driver = ScenarioDriver(app, scene)
     for _ in range(80000):
-        if scene.game.is_over:
+        if scene.ctl.game.is_over:
             break
         driver.step()
-    assert scene.game.is_over, f"the game did not end (turn {scene.game.turn})"
+    assert scene.ctl.game.is_over, f"the game did not end (turn {scene.ctl.game.turn})"
     return app, driver
 
 

@@ -69,6 +69,6 @@ def test_a_turn_that_draws_nothing_shows_the_current_state(home: Path, variant: 
         app.step(events, dt=rng.choice((1 / 60, 0.1, 0.25)))
         if check_quiet_frame(app, before, f"step {step}, screens {[type(s).__name__ for s in app.scenes]}"):
             checked += 1
-        if scene.game.is_over:
+        if scene.ctl.game.is_over:
             break
     assert checked > 50, f"only {checked} quiet turns of the loop were checked"

@@ -64,8 +64,8 @@ class Advice:
 
 def coach_advice(view: SeatView, legal_kinds: set[str], game: Any, names: list[str]) -> Advice | None:
     """What the coach tells ``view.seat`` now, or None when it is not that seat's decision (or the game is
-    over). ``legal_kinds``: the kinds of the seat's legal actions; ``game``: read only through its public
-    API (``why_none``, ``rules``, ``cost_text``, ``legal_actions``), never its state."""
+    over). ``legal_kinds``: the kinds of the seat's legal actions; ``game``: the seat port (ui/seat_port.py)
+    or a Game, read only for its legal actions and ``why_none``."""
     if view.is_over or view.to_act != view.seat:
         return None
     advise = _PHASES.get(view.phase)

@@ -56,8 +56,9 @@ def _spot_text(view: SeatView, n: int) -> str:
 
 
 def _legal_targets(game: Any, kind: str) -> list[Any] | None:
-    """The targets (``a``) of the legal actions of ``kind`` (the game's public API); None if unknown."""
-    legal = getattr(game, "legal_actions", None)
+    """The targets (``a``) of the legal actions of ``kind`` (the seat port's ``legal``, or a Game's
+    ``legal_actions``); None if unknown."""
+    legal = getattr(game, "legal", None) or getattr(game, "legal_actions", None)
     return None if legal is None else [a.a for a in legal() if a.kind == kind]
 
 

@@ -55,9 +55,9 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         self.port: SeatPort = self.ctl  # all the screen and its parts read and play of the game (issue 32)
         self.kit = ScreenKit(self)  # what its dialogs and the add-ons' parts may ask of the screen
         self.renderer = BoardRenderer(app.assets)
-        humans = self.ctl.humans
+        humans = self.port.humans
         self.viewer = humans[0] if humans else 0  # whose hand is shown
-        modules = self.game.rules.modules
+        modules = self.port.rules.modules
         self.has_market = "market" in modules  # Catan a Dois (RULES.md Part D)
         self.has_develop = "terrain_development" in modules
         self.token_robber = "token_robber" in modules
@@ -73,7 +73,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         self.next_bot_at = 0.0
         self.log_lines: list[str] = []
         self.over_at: float | None = None
-        self.over_shown, self.loaded_over = False, self.game.is_over  # issue 13: never delete a loaded file
+        self.over_shown, self.loaded_over = False, self.view.is_over  # issue 13: never delete a loaded file
         self.save_problem_shown = False
         self.dialog_open_for: tuple[str, int, int] | None = None
         self.dice_faces = (0, 0)
@@ -95,7 +95,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         self.coach_drawn: pygame.Rect | None = None
         self.coach_column: pygame.Rect | None = None  # where the tip goes, beside the board (coach_split)
         self.coach_docked = False  # or above the log (a small window)
-        for event in self.game.log:
+        for event in self.port.events_since(0):
             self._log_event(event)
         self._last_dice()
         self._ui_factor = self.scale
@@ -114,13 +114,9 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
     # ----------------------------------------------------------------------------------------- basics
 
     @property
-    def game(self):  # type: ignore[no-untyped-def]
-        return self.ctl.game
-
-    @property
     def view(self) -> SeatView:
         """What the shown seat may know (the engine's seat view): all the screen reads of the game's state."""
-        return self.ctl.view(self.viewer)
+        return self.port.view(self.viewer)
 
     @property
     def colours(self) -> list[str]:
@@ -167,20 +163,20 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
 
     def save_named(self, name: str):  # type: ignore[no-untyped-def]
         """Write a named save (raises SaveError)."""
-        return self.ctl.save_named(name)
+        return self.port.save_named(name)
 
     def autosave(self) -> None:
-        if self.game.is_over:
+        if self.view.is_over:
             return  # a finished game has nothing to continue
         try:
-            self.ctl.autosave()
+            self.port.autosave()
         except SaveError as exc:
             if not self.save_problem_shown:
                 self.save_problem_shown = True
                 self.app.show_message(_("Autosave failed"), f"{exc.path}: {save_problem(exc)}")
 
     def exit(self) -> None:
-        self.ctl.close()
+        self.port.close()
 
     # ---------------------------------------------------------------------------------------- layout
 
@@ -219,14 +215,14 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
     def do(self, action: Action) -> bool:
         """Apply a human action through the controller; show the reason if it is refused."""
         try:
-            events = self.ctl.apply(action)
+            events = self.port.apply(action)
         except IllegalAction as exc:
             self.app.show_message(_("Not allowed"), exc.reason)
             return False
         self._after_events(events)
         if action.kind == "roll":
             self.hold_buttons()  # nothing more to press until the dice stop (then the roll's buttons show)
-        if action.kind in ("settle", "city", "develop") or self.game.phase != "main":
+        if action.kind in ("settle", "city", "develop") or self.view.phase != "main":
             self.mode = None
         if action.kind == "road" and self.mode == "road" and self._build_reason("road") is not None:
             self.mode = None
@@ -287,8 +283,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
     def animating(self) -> bool:
         return (
             bool(self.anims)
-            or (not self.ctl.human_to_act and not self.game.is_over)
-            or (self.game.is_over and not self.over_shown)
+            or (not self.port.human_to_act and not self.view.is_over)
+            or (self.view.is_over and not self.over_shown)
         )
 
     def dice_rolling(self, now: float | None = None) -> bool:
@@ -302,8 +298,8 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         now = time.perf_counter()
         if not self.tick(now, hold_log=0.25):
             return
-        g, ctl = self.game, self.ctl
-        if g.is_over:
+        ctl = self.port
+        if self.view.is_over:
             self._game_over(now)
             return
         rolling = self.dice_rolling(now)
@@ -325,7 +321,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         Returns whether this screen is on top."""
         rolling = self.dice_rolling(now)  # the total shows after
         if getattr(self, "_log_pending", False) and not rolling and (
-            now - self._log_dirty_at > hold_log or self.ctl.human_to_act
+            now - self._log_dirty_at > hold_log or self.port.human_to_act
         ):
             self._log_dirty_at = now
             self._refresh_log()
@@ -360,10 +356,10 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
             hover = None
             if self.hover is not None:
                 kind, index = self.hover
-                colour = self.colours[self.ctl.seat_to_act]
+                colour = self.colours[self.port.seat_to_act]
                 if kind == "token":
                     hover = Hover("token", index[0], colour, slot=index[1])  # type: ignore[arg-type]
-                elif kind == "hex" and self.game.phase != "robber":
+                elif kind == "hex" and self.view.phase != "robber":
                     hover = None  # token removal or development: the glow is enough, no robber ghost
                 else:
                     hover = Hover(kind, index, colour)  # type: ignore[arg-type]

@@ -12,9 +12,8 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from ...engine import Action
-from ...engine.modules import terrain_development
 from ...i18n import _
-from ...text import cards_text, reason_for
+from ...text import cards_text, cost_text, reason_for
 from ..widgets import TipButton
 from . import game_dialogs as d
 from . import trade_dialogs as td
@@ -32,26 +31,27 @@ class ActionBar:
     def _build_reason(self, kind: str) -> str | None:
         """Why the shown player cannot build ``kind`` now (None: they can): the engine's reason code for "no
         legal action of that kind" (``Game.why_none``), in words."""
-        g, ctl = self.game, self.ctl
-        if g.is_over:
+        ctl = self.port
+        if self.view.is_over:
             return _("The game is over")
         if not ctl.human_to_act or ctl.seat_to_act != self.viewer:
             return _("Wait for your turn")
-        if g.phase not in ("main", "special_build"):
-            return _(HINTS.get(g.phase, "Not now"))
+        if self.view.phase not in ("main", "special_build"):
+            return _(HINTS.get(self.view.phase, "Not now"))
         return self._reason_none({"settlement": "settle"}.get(kind, kind))
 
     def _reason_none(self, kind: str) -> str | None:
         """The engine's reason why no ``kind`` action is legal now, as the shown player reads it."""
-        reason = self.game.why_none(kind)
+        reason = self.port.why_none(kind)
         return None if reason is None else reason_for(reason, self.names, self.viewer)
 
     def _sync_widgets(self) -> None:
         """Enable, disable and explain the buttons for the current state (only when it changed)."""
-        g, ctl = self.game, self.ctl
+        ctl = self.port
         legal = ctl.legal() if ctl.human_to_act else []
         kinds = {a.kind for a in legal}
-        state = (len(g.history), ctl.human_to_act, self.viewer, g.phase, len(ctl.undo_stack), g.is_over)
+        v = self.view
+        state = (self.port.moves, ctl.human_to_act, self.viewer, v.phase, ctl.can_undo(), v.is_over)
         if state == self._ui_state:
             return
         self._ui_state = state
@@ -70,7 +70,7 @@ class ActionBar:
             mine and "roll" in kinds,
             _("Roll the dice") if "roll" in kinds else _("You can roll at the start of your turn"),
         )
-        sbp = g.phase == "special_build"
+        sbp = self.view.phase == "special_build"
         end_button = self.buttons.get("end")
         if end_button is not None and self._end_is_pass != sbp:
             self._end_is_pass = sbp
@@ -80,7 +80,7 @@ class ActionBar:
             mine and "end" in kinds,
             (_("Done building: the next player may build") if sbp else _("Pass the dice to the next player"))
             if "end" in kinds
-            else _("Not now: {hint}", hint=_(HINTS.get(g.phase, ""))),
+            else _("Not now: {hint}", hint=_(HINTS.get(self.view.phase, ""))),
         )
         if self.has_market:
             trade_ok = mine and bool(kinds & {"market", "market_sell"})
@@ -96,7 +96,7 @@ class ActionBar:
             offer_tip = _("Offer a trade to the other players")
             enable("trade", trade_ok, offer_tip if trade_ok else self._reason_none("offer") or _("Not now"))
         # the bank dialog opens whenever bank trades are allowed, even without cards enough for a rate yet
-        bank_why = g.why_none("maritime") if mine else None
+        bank_why = self.port.why_none("maritime") if mine else None
         bank_ok = mine and (bank_why is None or bank_why.code == "bank_no_rate")
         enable(
             "bank",
@@ -134,7 +134,7 @@ class ActionBar:
                 reason
                 or _(
                     "Costs {cost}",
-                    cost=g.cost_text(
+                    cost=self._cost_text(
                         {
                             "road": "road",
                             "settlement": "settlement",
@@ -169,8 +169,13 @@ class ActionBar:
 
     def _develop_cost_text(self) -> str:
         """'1 grain, 1 wool, 1 ore': terrain development's cost from the rule file (D-6.2)."""
-        g = self.game
-        return cards_text(dict(zip(g.rules.resources, terrain_development.development_cost(g), strict=True)))
+        cost = self.view.settings["terrain_development"]["cost"]
+        return cards_text(dict(zip(self.port.rules.resources, cost, strict=True)))
+
+    def _cost_text(self, item: str) -> str:
+        """'1 brick + 1 lumber': what ``item`` costs by the rule file."""
+        rules = self.port.rules
+        return cost_text(dict(zip(rules.resources, rules.costs[item], strict=True)))
 
     def on_button(self, element: object) -> bool:
         for key, b in self.buttons.items():
@@ -185,7 +190,6 @@ class ActionBar:
 
     def press(self, key: str) -> None:
         """A button or its shortcut."""
-        g = self.game
         if key == "menu":
             self.open_pause()
         elif key == "coach":
@@ -194,15 +198,15 @@ class ActionBar:
             self.app.push(HelpDialog(self.app))
         elif any(addon.press(key) for addon in self.addons):  # each says itself when it may act
             pass
-        elif not self.ctl.human_to_act or self.ctl.seat_to_act != self.viewer:
+        elif not self.port.human_to_act or self.port.seat_to_act != self.viewer:
             return
-        elif key == "roll" and g.is_legal(Action("roll")):
+        elif key == "roll" and self.port.is_legal(Action("roll")):
             self.do(Action("roll"))
-        elif key == "end" and g.is_legal(Action("end")):
+        elif key == "end" and self.port.is_legal(Action("end")):
             self.mode = None
             self.do(Action("end"))
         elif key == "undo":
-            if self.ctl.undo():
+            if self.port.undo():
                 self.log_line(_("(move taken back)"))
                 self._refresh_log()
                 self._ui_state = None
@@ -211,14 +215,14 @@ class ActionBar:
                 return
             if self._build_reason(key) is None:
                 self.mode = None if self.mode == key else key
-        elif key == "buy" and g.is_legal(Action("buy")):
+        elif key == "buy" and self.port.is_legal(Action("buy")):
             self.do(Action("buy"))
-        elif key == "trade" and g.phase == "main" and self.has_market:
+        elif key == "trade" and self.view.phase == "main" and self.has_market:
             if self.buttons["trade"].is_enabled:
                 self.app.push(MarketDialog(self.app, self.port, self.kit))
-        elif key == "trade" and g.phase == "main":
+        elif key == "trade" and self.view.phase == "main":
             self.app.push(TradeDialog(self.app, self.port, self.kit))
-        elif key == "bank" and g.phase == "main":
+        elif key == "bank" and self.view.phase == "main":
             self.app.push(BankDialog(self.app, self.port, self.kit))
 
     def play_card(self, kind: str) -> None:
@@ -349,30 +353,29 @@ class ActionBar:
 
     def _open_phase_dialog(self) -> None:
         """Phases that need a dialog for the human: discarding, answering an offer, choosing a partner."""
-        g = self.game
-        key = (g.phase, len(g.history), self.ctl.seat_to_act)
+        key = (self.view.phase, self.port.moves, self.port.seat_to_act)
         if key == self.dialog_open_for:
             return
 
         if any(addon.phase_dialog(key) for addon in self.addons):
             self.dialog_open_for = key
-        elif g.phase == "discard":
+        elif self.view.phase == "discard":
             self.dialog_open_for = key
             self.app.push(d.DiscardDialog(self.app, self.port, self.kit, self.view.discards_pending[0][1]))
-        elif g.phase == "trade_offer":
+        elif self.view.phase == "trade_offer":
             self.dialog_open_for = key
             self.app.push(td.AnswerOfferDialog(self.app, self.port, self.kit))
-        elif g.phase == "trade_confirm":
+        elif self.view.phase == "trade_confirm":
             self.dialog_open_for = key
             self.app.push(td.TradeAnswersDialog(self.app, self.port, self.kit))
-        elif g.phase == "market_cap":
+        elif self.view.phase == "market_cap":
             self.dialog_open_for = key
             self.app.push(MarketCapDialog(self.app, self.port, self.kit))
-        elif g.phase == "main" and (drawn := self.view.modules.get("remote_cards", {}).get("drawn")):
-            seen = (g.turn, len(drawn))  # D-7.2: offer the choice once per card drawn
+        elif self.view.phase == "main" and (drawn := self.view.modules.get("remote_cards", {}).get("drawn")):
+            seen = (self.view.turn, len(drawn))  # D-7.2: offer the choice once per card drawn
             if seen != self._remote_seen:
                 self._remote_seen = seen
-                offers = [a for a in self.ctl.legal() if a.kind == "remote_exchange"]
+                offers = [a for a in self.port.legal() if a.kind == "remote_exchange"]
                 if offers:
                     newest = drawn[-1]
                     offers.sort(key=lambda a: a.a != newest)

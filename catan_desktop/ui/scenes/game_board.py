@@ -8,17 +8,25 @@ and ``regions()``, so a replay viewer can reuse it.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...engine import Action
-from ...engine.modules import token_robber
 from ...render.board import Highlight
 from ...render.tokens import token_at, token_centres
 from .dois_dialogs import DevelopDialog
 from .game_anims import MARK_SECONDS, Anim, draw_banner, draw_fly, draw_mark, mark_place
 from .game_dialogs import VictimDialog
+
+if TYPE_CHECKING:
+    from ...engine.views import SeatView
+
+
+def robber_spot(view: SeatView, text: str) -> tuple[int, int]:
+    """A robber action's place on the board: '2.3' -> (hex, 0); '2.3/1' -> (hex, token 1) (D-8.1)."""
+    hex_id, _sep, slot = text.partition("/")
+    return view.topo.hex_index[hex_id], int(slot or 0)
 
 
 class BoardPart:
@@ -28,10 +36,10 @@ class BoardPart:
         """The legal board actions of the shown human, grouped by what is clicked: node, edge, hex or
         (hex, slot) number token (Catan a Dois: the robber sits on a token, D-8.1)."""
         out: dict[str, dict[Any, list[Action]]] = {"node": {}, "edge": {}, "hex": {}, "token": {}}
-        ctl, g = self.ctl, self.game
+        ctl = self.port
         if not ctl.human_to_act or ctl.seat_to_act != self.viewer:
             return out
-        phase = g.phase
+        phase = self.view.phase
         for a in ctl.legal():
             settle = a.kind == "settle" and (phase == "setup_settlement" or self.mode == "settlement")
             if settle or (a.kind == "city" and self.mode == "city"):
@@ -39,7 +47,7 @@ class BoardPart:
             elif a.kind == "road" and (phase in ("setup_road", "road_building") or self.mode == "road"):
                 out["edge"].setdefault(a.a, []).append(a)
             elif a.kind == "robber" and self.token_robber:
-                out["token"].setdefault(token_robber.robber_spot(g, a.a), []).append(a)
+                out["token"].setdefault(robber_spot(self.view, a.a), []).append(a)
             elif a.kind in ("robber", "remove_token") or (a.kind == "develop" and self.mode == "develop"):
                 out["hex"].setdefault(self.view.topo.hex_index[a.a], []).append(a)
         for addon in self.addons:
@@ -99,7 +107,7 @@ class BoardPart:
         elif action.kind == "road":
             x, y = self.layout.edge_mid(action.a)
         elif action.kind == "robber" and self.token_robber:
-            h, slot = token_robber.robber_spot(self.game, action.a)
+            h, slot = robber_spot(self.view, action.a)
             x, y = token_centres(self.layout, self.view, h)[slot]
         else:
             x, y = self.layout.hex_center(self.view.topo.hex_index[action.a])
@@ -109,7 +117,7 @@ class BoardPart:
         t = self.board_targets()
         if not (t["node"] or t["edge"] or t["hex"] or t["token"]):
             return None
-        kind = "robber" if t["hex"] or t["token"] else (self.mode or self.game.phase)
+        kind = "robber" if t["hex"] or t["token"] else (self.mode or self.view.phase)
         return Highlight(
             kind,
             frozenset(t["node"]),

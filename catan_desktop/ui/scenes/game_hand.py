@@ -13,7 +13,6 @@ import time
 import pygame
 
 from ...engine import Action
-from ...engine.modules import terrain_development
 from ...i18n import _
 from ...render.palette import EMPTY_DIE, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK
 from ...text import CARD_RULES, reason_for
@@ -50,18 +49,18 @@ class HandPart:
 
     def hand_title(self, seat: int) -> str:
         """"Your hand" for the one human; with several at one screen, whose hand it is."""
-        return _("Your hand") if len(self.ctl.humans) <= 1 else _("{who}'s hand", who=self.names[seat])
+        return _("Your hand") if len(self.port.humans) <= 1 else _("{who}'s hand", who=self.names[seat])
 
     def _draw_hand(self, surface: pygame.Surface, region: pygame.Rect) -> None:
         s = self.px
         rect = region.inflate(-s(12), -s(10))
         self._panel(surface, rect, PARCHMENT)
-        g, v = self.game, self.view
+        v = self.view
         seat = self.viewer
         title = self.hand_title(seat)
         title_right = self._text(surface, title, (rect.x + s(14), rect.y + s(6)), 14, INK, bold=True).right
         rects = self.hand_rects()
-        names = g.rules.resources
+        names = self.port.rules.resources
         for res in RESOURCES_ORDER:
             if res not in names:
                 continue
@@ -83,7 +82,8 @@ class HandPart:
             b = self.buttons.get(key)
             if b is None:
                 continue
-            cost = terrain_development.development_cost(g) if item == "develop" else g.rules.costs[item]
+            cost = (self.view.settings["terrain_development"]["cost"] if item == "develop"
+                    else self.port.rules.costs[item])
             x, y = b.rect.x + s(2), b.rect.bottom + s(3)
             for i, n in enumerate(cost):
                 for _k in range(n):
@@ -132,7 +132,6 @@ class HandPart:
             )
 
     def _sync_play_buttons(self, kinds: set[str]) -> None:
-        g = self.game
         v = self.view
         state = (self.viewer, v.development_cards, frozenset(kinds), v.phase, v.dev_played_this_turn)
         if state == self._play_state:
@@ -156,7 +155,7 @@ class HandPart:
             )
             playable = kind in kinds
             if not playable:
-                reason = g.why_illegal(
+                reason = self.port.why_illegal(
                     Action(kind)
                     if kind in ("knight", "road_building")
                     else Action(kind, "brick", None)

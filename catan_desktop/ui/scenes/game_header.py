@@ -66,8 +66,8 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
     then the hint for the human to act, or who is thinking."""
     pygame.draw.rect(surface, WOOD_LIGHT, rect)
     pygame.draw.line(surface, HEADER_LINE, rect.bottomleft, rect.bottomright, 2)
-    g, ctl = scene.game, scene.ctl
-    seat = ctl.seat_to_act if g.turn == 0 and not g.is_over else g.active_player  # founding: who places
+    g, ctl = scene.view, scene.port
+    seat = ctl.seat_to_act if g.turn == 0 and not g.is_over else g.active  # founding: who places
     colour = rgb(scene.colours[seat])
     dot = pygame.Rect(rect.x + scene.px(14), rect.centery - scene.px(10), scene.px(20), scene.px(20))
     pygame.draw.rect(surface, colour, dot, border_radius=scene.px(5))
@@ -99,7 +99,7 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
     if g.is_over:
         hint = ""
     elif scene.dice_rolling():  # what the roll brings shows once the dice stop
-        hint = _("{who} rolls the dice…", who=scene.names[g.active_player])
+        hint = _("{who} rolls the dice…", who=scene.names[g.active])
     elif ctl.human_to_act and ctl.seat_to_act == scene.viewer:
         hint = _(HINTS.get(g.phase, ""))
         if g.phase == "robber" and scene.token_robber:
@@ -128,7 +128,7 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
 def coach_now(scene: GameScene) -> Advice | None:
     """The first-game tip for the shown human now (None: tips off, not their move, or hidden by them).
     Worked out once per change of the game or of the build mode."""
-    ctl = scene.ctl
+    ctl = scene.port
     if not scene.app.settings.coach or not ctl.human_to_act or ctl.seat_to_act != scene.viewer:
         return None
     if scene.dice_rolling():
@@ -136,7 +136,7 @@ def coach_now(scene: GameScene) -> Advice | None:
     key = (ctl.version, scene.viewer, scene.mode, i18n.language())
     if getattr(scene, "_coach_key", None) != key:
         kinds = {a.kind for a in ctl.legal()}
-        scene._coach_key, scene._coach = key, coach_advice(scene.view, kinds, scene.game, scene.names)
+        scene._coach_key, scene._coach = key, coach_advice(scene.view, kinds, scene.port, scene.names)
     advice: Advice | None = scene._coach
     if advice is None or scene.coach_muted:
         return None
@@ -151,7 +151,7 @@ def coach_split(scene: GameScene, room: pygame.Rect) -> tuple[pygame.Rect, pygam
     its size and the log has room for the tip (a small window: 800x600), the tip goes above the log, which
     shows its newest lines below it; else the board gives the room. Its place stays while tips are on:
     the board never moves when a tip comes or goes."""
-    if not (scene.COACHED and scene.app.settings.coach and scene.ctl.humans):
+    if not (scene.COACHED and scene.app.settings.coach and scene.port.humans):
         return room, None, False
     whole = scene.board_view.board_size(scene.view, tuple(room))
 

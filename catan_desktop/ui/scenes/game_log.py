@@ -63,7 +63,7 @@ class LogPart:
         """Tell the whole log again, as the shown seat may see it, in the current language."""
         self.clear_log()
         self.places = None  # the places' words too
-        for ev in self.game.log:
+        for ev in self.port.events_since(0):
             self._log_event(ev)
         self._log_language = i18n.language()
         self._refresh_log(full=True)

@@ -54,7 +54,7 @@ class GameOverScene(PanelOverlay):
     def __init__(self, app: App, game_scene: Any) -> None:
         super().__init__(app)
         self.game_scene = game_scene
-        self.game = game_scene.game
+        self.game = game_scene.port.record()  # the whole finished game: every hand is public now
         self.config = game_scene.config
 
     @property

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.modules import market
 from ...i18n import _
 from ...render.palette import ALERT, BORDER, GOLD, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, WARN, rgb
 from .game_header import PANEL_TIPS
@@ -20,7 +19,7 @@ class PanelsPart:
 
     def panel_rect(self, seat: int) -> pygame.Rect:
         r = self.regions()["left"]
-        n = self.game.players
+        n = self.port.players
         gap = self.px(8)
         h = min(self.px(self._panel_height()), (r.h - gap * (n + 1)) // n)
         return pygame.Rect(r.x + self.px(10), r.y + gap + seat * (h + gap), r.w - self.px(20), h)
@@ -55,14 +54,14 @@ class PanelsPart:
             y += s(addon.ROW)
 
     def _draw_players(self, surface: pygame.Surface, region: pygame.Rect) -> None:
-        g, v = self.game, self.view
+        v = self.view
         s = self.px
         self._tips = []
-        for seat in range(g.players):
+        for seat in range(self.port.players):
             rect = self.panel_rect(seat)
-            active = seat == (self.ctl.seat_to_act if g.turn == 0 else g.active_player) and not g.is_over
-            acting = seat == self.ctl.seat_to_act and not g.is_over
-            building = acting and g.phase == "special_build"  # F-3.2: this seat's turn to build or pass
+            active = seat == (self.port.seat_to_act if v.turn == 0 else v.active) and not v.is_over
+            acting = seat == self.port.seat_to_act and not v.is_over
+            building = acting and v.phase == "special_build"  # F-3.2: this seat's turn to build or pass
             lit = active or building
             self._panel(surface, rect, PARCHMENT, GOLD if lit else BORDER, 4 if lit else 2)
             colour = rgb(self.colours[seat])
@@ -130,15 +129,15 @@ class PanelsPart:
                 self._draw_reserve(surface, rect, seat)
             self._draw_addon_rows(surface, rect, seat)
             if building:
-                label = _("may build, then Pass") if self.ctl.is_human(seat) else _("building")
+                label = _("may build, then Pass") if self.port.is_human(seat) else _("building")
                 self._text(surface, label, status_at, 12, INK, bold=True)
-            elif acting and not self.ctl.is_human(seat):
+            elif acting and not self.port.is_human(seat):
                 # a steady ellipsis: dots counting up read as a typo in a still ("pensa..", issue 31)
                 self._text(surface, _("thinking…"), status_at, 12, INK_SOFT)
-            elif acting and g.phase in ("discard", "trade_offer"):
+            elif acting and self.view.phase in ("discard", "trade_offer"):
                 self._text(
                     surface,
-                    _("to answer") if g.phase == "trade_offer" else _("discarding"),
+                    _("to answer") if self.view.phase == "trade_offer" else _("discarding"),
                     status_at,
                     12,
                     ALERT,
@@ -151,7 +150,7 @@ class PanelsPart:
     def economy_rect(self) -> pygame.Rect:
         """Catan a Dois: the market and bank panel, under the player panels in the left column."""
         region, s = self.regions()["left"], self.px
-        top = self.panel_rect(self.game.players - 1).bottom + s(10)
+        top = self.panel_rect(self.port.players - 1).bottom + s(10)
         return pygame.Rect(region.x + s(10), top, region.w - s(20), region.bottom - top - s(10))
 
     def _draw_reserve(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
@@ -179,11 +178,11 @@ class PanelsPart:
     def _draw_economy(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Catan a Dois: the market row with the turn's price (D-4), pile and discard counts, and the bank's
         stock per resource with scarcity warnings before a collapse (D-5)."""
-        g, s = self.game, self.px
+        s = self.px
         if rect.h < s(120):
             return
         self._panel(surface, rect, PARCHMENT)
-        names = g.rules.resources
+        names = self.port.rules.resources
         x0, w = rect.x + s(10), rect.w - s(20)
         y = rect.y + s(8)
         self._text(surface, _("Market"), (x0, y), 16, INK, bold=True)
@@ -191,7 +190,7 @@ class PanelsPart:
         v = self.view
         dice = v.dice
         y += s(22)
-        if g.turn == 0 or not dice or g.phase == "roll":
+        if self.view.turn == 0 or not dice or self.view.phase == "roll":
             price_text, price_colour = _("Price: set by the roll"), INK_SOFT
         elif dice[0] == dice[1]:
             price_text, price_colour = _("Closed this turn: the dice show a double"), ALERT
@@ -205,7 +204,7 @@ class PanelsPart:
         y += s(20)
         stock = v.modules["market"]  # public: the open cards, the pile's and the discards' sizes (D-4)
         cards = sorted(names.index(r) for r in stock["open"])
-        closed = bool(dice) and dice[0] == dice[1] and g.phase != "roll"
+        closed = bool(dice) and dice[0] == dice[1] and self.view.phase != "roll"
         cw = min(s(40), (w - s(4)) // max(1, len(cards)))
         ch = int(cw * 1.4)
         for i, r in enumerate(cards):
@@ -220,7 +219,7 @@ class PanelsPart:
         self._text(
             surface,
             _("pile {p} · discards {d} · cap {c}", p=stock["pile_size"], d=len(stock["discard"]),
-              c=market.settings(g)["open_cap"]),
+              c=self.view.settings["market"]["open_cap"]),
             (x0, y), 12, INK_SOFT,
         )  # fmt: skip
         y += s(22)
@@ -229,8 +228,8 @@ class PanelsPart:
                 pygame.Rect(rect.x, market_top, rect.w, y - market_top),
                 _(
                     PANEL_TIPS["market"],
-                    cap=market.settings(g)["open_cap"],
-                    renewal=market.renewal_cards(g),
+                    cap=self.view.settings["market"]["open_cap"],
+                    renewal=self.view.settings["market"]["renewal_cards"],
                 ),
             )
         )
@@ -253,7 +252,7 @@ class PanelsPart:
             elif n <= 3:
                 low.append(_(res))
         y += s(46)
-        limit = collapse.cfg["exhausted_resources"] if (collapse := g.module("collapse")) else 2
+        limit = self.view.settings.get("collapse", {}).get("exhausted_resources", 2)
         if out and len(out) < limit:
             text = _(
                 "{res} is exhausted: it costs double in the market. If {k} more run out, the economy "
@@ -282,7 +281,7 @@ class PanelsPart:
             self._text(
                 surface, _("development cards: {n}", n=v.development_deck), (x0, y), 12, INK_SOFT, max_w=w
             )
-            if "remote_cards" in g.rules.modules:
+            if "remote_cards" in self.port.rules.modules:
                 self._text(
                     surface, _("remote-area cards: {n}", n=v.modules["remote_cards"]["deck_size"]),
                     (x0, y + s(18)),

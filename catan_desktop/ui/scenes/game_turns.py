@@ -19,22 +19,20 @@ class TurnsPart:
     """Whose move it is, when no human is to act: computers, the hand-over, game over."""
 
     def _computer_turn(self, now: float) -> None:
-        ctl = self.ctl
+        """The seats not played at this screen move through the port (``pump``), one move at a time and at
+        the animation speed: a computer here (thinking off the render thread), later a player elsewhere."""
         blocking = any(a.kind in ("dice", "fly") for a in self.anims)
         if now < self.next_bot_at or blocking:
             return
-        ctl.start_bot_move()
-        action = ctl.poll_bot_move()
-        if action is None:
+        moved = self.port.pump()
+        if moved is None:
             return
-        seat = ctl.seat_to_act
-        reason = ctl.last_reason
-        events = ctl.apply(action)
-        self._after_events(events)
-        if reason:  # a trade answer, offer or partner choice: say why, as a player would
-            self.log_line(_("{who}: \u201c{reason}\u201d", who=self.names[seat], reason=reason), seat=seat)
+        self._after_events(moved.events)
+        if moved.reason:  # a trade answer, offer or partner choice: say why, as a player would
+            self.log_line(_("{who}: \u201c{reason}\u201d", who=self.names[moved.seat], reason=moved.reason),
+                          seat=moved.seat)
         self.next_bot_at = time.perf_counter() + SPEED_DELAY.get(self.app.settings.animation_speed, 0.6) * (
-            0.4 if action.kind in ("accept", "reject", "counter", "discard") else 1.0
+            0.4 if moved.action.kind in ("accept", "reject", "counter", "discard") else 1.0
         )
 
     def _pass_to(self, seat: int) -> None:

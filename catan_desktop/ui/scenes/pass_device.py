@@ -82,10 +82,10 @@ class PassDeviceScene(Scene):
 
 
 def pass_screen(scene: Any, seat: int, on_ready: Callable[[], None], note: str | None = None) -> None:
-    """Hot-seat hand-over to ``seat`` on a game screen (``scene.ctl.humans``, ``scene.names``,
+    """Hot-seat hand-over to ``seat`` on a game screen (``scene.port.humans``, ``scene.names``,
     ``scene.viewer``): with one human at the screen the view just changes; with several, a cover asks to
     pass the screen to that player, and the view changes (then ``on_ready``) when they are ready."""
-    if len(scene.ctl.humans) <= 1:
+    if len(scene.port.humans) <= 1:
         scene.viewer = seat
         return
 

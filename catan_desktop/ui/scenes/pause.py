@@ -92,9 +92,9 @@ class PauseScene(PanelOverlay):
         self.app.go("settings")
 
     def rules(self) -> None:
-        game = getattr(self.game_scene, "game", None)  # the rules the game plays by (issue 13: not a path)
+        port = getattr(self.game_scene, "port", None)  # the rules the game plays by (issue 13: not a path)
         config = getattr(self.game_scene, "config", None)
-        rules = game.rules if game is not None else getattr(config, "variant", "base")
+        rules = port.rules if port is not None else getattr(config, "variant", "base")
         self.app.go(self.RULES_SCREEN, rules)
 
     def quit(self) -> None:

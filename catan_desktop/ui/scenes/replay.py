@@ -314,7 +314,7 @@ class ReplayScene(GameScene):
         """Each seat's view in turn, then (a finished game) every hand open, then the first seat again."""
         if self.all_hands:
             self.all_hands, self.viewer = False, 0
-        elif self.viewer + 1 < self.game.players:
+        elif self.viewer + 1 < self.ctl.game.players:
             self.viewer += 1
         elif self.finished:
             self.all_hands = True
@@ -405,7 +405,7 @@ class ReplayScene(GameScene):
         s = self.px
         pygame.draw.rect(surface, WOOD_LIGHT, rect)
         pygame.draw.line(surface, HEADER_LINE, rect.bottomleft, rect.bottomright, 2)
-        g = self.game
+        g = self.ctl.game
         seat = g.current_player if g.turn == 0 and not g.is_over else g.active_player
         dot = pygame.Rect(rect.x + s(14), rect.centery - s(10), s(20), s(20))
         pygame.draw.rect(surface, rgb(self.colours[seat]), dot, border_radius=s(5))
@@ -478,7 +478,7 @@ class ReplayScene(GameScene):
         s = self.px
         box = region.inflate(-s(16), -s(12))
         self._panel(surface, box)
-        n = self.game.players
+        n = self.ctl.game.players
         row_h = max(s(18), (box.h - s(12)) // n)
         resources = self.view.rules.resources
         icon = min(s(22), row_h - s(4))

@@ -39,7 +39,7 @@ SOURCE_WORDS = {
 def story_of(game_scene: Any) -> Story | None:
     """The story of the game on ``game_scene`` (kept on it until the game changes), or None when its
     history does not lead from its start to where it stands (a position written by hand)."""
-    game = game_scene.game
+    game = game_scene.port.record()  # the whole game, once it is over (or a replay's)
     cached = getattr(game_scene, "_story", None)
     if cached is not None and cached[0] == len(game.history):
         return cached[1]
@@ -59,7 +59,7 @@ class StoryScene(PanelOverlay):
     def __init__(self, app: App, game_scene: Any) -> None:
         super().__init__(app)
         self.game_scene = game_scene
-        self.game = game_scene.game
+        self.game = game_scene.port.record()
         self.story = story_of(game_scene)
 
     def _seats(self) -> list[SeatConfig]:

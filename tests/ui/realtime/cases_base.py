@@ -126,9 +126,9 @@ def _answers_after_offer():  # type: ignore[no-untyped-def]
         h.move(scene.buttons["trade"].rect.center)
         h.click()
         dialog = h.wait_screen("TradeDialog")
-        hand = scene.game.hand(0)
+        hand = scene.ctl.game.hand(0)
         order = dialog.give.order
-        names = scene.game.rules.resources
+        names = scene.ctl.game.rules.resources
         give = max(range(len(names)), key=lambda i: hand[names[i]])
         get = min(range(len(names)), key=lambda i: hand[names[i]])
         plus = buttons(dialog, "+")
@@ -190,13 +190,13 @@ def _robber():  # type: ignore[no-untyped-def]
         scene, target = ctx
         h.move(quiet_spot(scene))
         h.key("r")
-        h.wait_until("the robber phase", lambda: scene.game.phase == "robber" and settled(scene))
+        h.wait_until("the robber phase", lambda: scene.ctl.game.phase == "robber" and settled(scene))
         h.checkpoint("after the roll of 7", lambda: expect_buttons(scene, roll=False, end=False))
         h.click(board_point(scene, "hex", scene.view.topo.hex_index[target]))
         dialog = h.wait_screen("VictimDialog")
         h.checkpoint("victim dialog", lambda: expect_top(h, "VictimDialog"))
         h.click_widget(buttons(dialog, next(b.text for b in dialog.actions if "(" in b.text))[0])
-        h.wait_until("the main phase", lambda: scene.game.phase == "main" and h.top is scene)
+        h.wait_until("the main phase", lambda: scene.ctl.game.phase == "main" and h.top is scene)
         h.checkpoint("buttons after the steal",
                      lambda: expect_buttons(scene, end=True, bank=True, roll=False))
 
@@ -281,7 +281,7 @@ def _computers_then_you():  # type: ignore[no-untyped-def]
         h.move(quiet_spot(scene))
         h.key("e")
         h.wait_until("a computer's turn", lambda: not scene.ctl.human_to_act)
-        h.wait_until("your next turn", lambda: scene.game.phase == "roll" and settled(scene)
+        h.wait_until("your next turn", lambda: scene.ctl.game.phase == "roll" and settled(scene)
                      and h.top is scene, timeout=60)
         h.checkpoint("your turn again", lambda: expect_buttons(scene, roll=True, end=False, trade=False))
 
@@ -397,7 +397,7 @@ def _knight():  # type: ignore[no-untyped-def]
 
     def script(h: Driver, scene: Any) -> None:
         h.click_widget(scene.play_buttons["knight"])
-        h.wait_until("the robber phase", lambda: scene.game.phase == "robber")
+        h.wait_until("the robber phase", lambda: scene.ctl.game.phase == "robber")
         h.checkpoint("robber after the knight", lambda: "the Play button is still there"
                      if "knight" in scene.play_buttons else None)
 
