@@ -27,7 +27,7 @@ from typing import Any
 
 from ..engine import Action
 from ..engine.dice_scoring import road_length
-from ..engine.dice_sheet import POINTS
+from ..engine.dice_sheet import GAME_KIND, POINTS
 from ..engine.dice_views import DiceSeatView
 from .dice_model import WILD, BuildSet, Model, Swap, Tuning, model_of, potential
 from .dice_search import Counts, TurnPlan
@@ -54,6 +54,8 @@ WIN = 1000.0
 
 class DiceBot:
     """A computer player of the dice game; ``choose(game, seat)`` returns one of the legal actions."""
+
+    KIND = GAME_KIND  # the kind of game it plays (engine.any_game.KINDS)
 
     def __init__(self, level: str = "normal", seed: int = 0, think_time: float | None = None) -> None:
         if level not in LEVELS:

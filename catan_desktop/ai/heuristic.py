@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, Game
-from ..engine.any_game import is_dice_game
+from ..engine.any_game import kind_of
 from .addons import ADDON_PHASES, AddonPlayer
 from .budget import Budget
 from .dice_bot import DiceBot
@@ -35,6 +35,9 @@ from .heuristic_search import Planner
 from .heuristic_trade import MAX_TRADES_PER_TURN, TRADE_KINDS, Trader, trades_this_turn
 from .knowledge import sample_world
 from .scenarios import SCENARIO_PHASES, ScenarioPlayer
+
+# kind of game (engine.any_game.KINDS) -> the player of each level for it: (level, seed, think_time) -> bot
+KIND_PLAYERS: dict[str, Any] = {DiceBot.KIND: DiceBot}
 
 
 class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
@@ -50,8 +53,9 @@ class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
     def choose(self, game: Game, seat: int) -> Action:
         """Return the action for ``seat`` (the seat to act) in ``game``; ``last_reason`` explains trades."""
         self.last_reason = None
-        if is_dice_game(game):  # the Catan Dice Game: its own player at this level (dice_bot.py)
-            return self._dice_player().choose(game, seat)
+        other = self._player_for(kind_of(game))
+        if other is not None:  # another kind of game (the Catan Dice Game): its own player at this level
+            return other.choose(game, seat)
         self.budget = Budget(self.think_time, self.clock_time)
         self.fit_weights(game)
         legal = game.legal_actions()
@@ -88,12 +92,16 @@ class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
             return action
         return self._best(world, seat, [a for a in legal if a.kind != "offer"] or legal)
 
-    def _dice_player(self) -> DiceBot:
-        """This bot's player for the Catan Dice Game (made on first use, seeded from this bot's RNG)."""
-        player = getattr(self, "_dice", None)
-        if player is None:
-            player = self._dice = DiceBot(self.level, self.rng.randrange(2**31), self.think_time)
-        return player
+    def _player_for(self, kind: str) -> Any:
+        """This bot's player for a kind of game other than the board game (``KIND_PLAYERS``: made on first
+        use, seeded from this bot's RNG), or None for the board game, which it plays itself."""
+        make = KIND_PLAYERS.get(kind)
+        if make is None:
+            return None
+        players = self.__dict__.setdefault("_kind_players", {})
+        if kind not in players:
+            players[kind] = make(self.level, self.rng.randrange(2**31), self.think_time)
+        return players[kind]
 
     def _main(self, game: Game, world: Game, seat: int, legal: list[Action], obs: dict[str, Any]) -> Action:
         """A move of the main phase: a trade offer, the hard level's planned move, or the best by value."""

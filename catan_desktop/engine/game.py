@@ -29,6 +29,8 @@ SNAPSHOT_VERSION = 1
 class Game(GameBase):
     """One game of a variant: the rules, the board's topology, the state and its own seeded RNG."""
 
+    KIND = "board"  # its kind of game (engine.any_game.KINDS)
+
     _list_legal = legal_actions  # the verbs of GameBase: the board game's rules
     _explain = explain
     _perform = perform

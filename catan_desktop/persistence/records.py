@@ -32,9 +32,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..engine import ActionParseError, DiceGame, Game, IllegalAction, Ruleset, RulesetError, SnapshotError
-from ..engine.dice_sheet import GAME_KIND as DICE
-from ..engine.dice_sheet import DiceSheet
+from ..engine import ActionParseError, Game, IllegalAction, RulesetError, SnapshotError
+from ..engine.any_game import BOARD, kind_named
 from .files import atomic_write_text
 from .saves import LoadedSave, SaveError
 
@@ -148,10 +147,8 @@ def parse_record(raw: bytes, path: str | os.PathLike[str] = "<memory>") -> Loade
     meta = _json(path, fields, "meta", dict) if "meta" in fields else {}
     board = fields["board"][1]
     try:
-        if rules_data.get("game") == DICE:  # the Catan Dice Game (issue 18)
-            game: Any = DiceGame.new(DiceSheet.from_dict(rules_data), players=players, seed=seed)
-        else:
-            game = Game.new(Ruleset.from_dict(rules_data), players=players, seed=seed, board=board)
+        kind = kind_named(rules_data.get("game", BOARD))  # the board game, or the Catan Dice Game (issue 18)
+        game: Any = kind.new(kind.rules_from_data(rules_data), players, seed, board=board)
     except RulesetError as exc:
         raise SaveError(path, N_("line {line}: the record's rules or set-up are invalid: {problems}"),
                         line=fields["rules"][0], problems="; ".join(exc.problems)) from exc

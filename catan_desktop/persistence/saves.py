@@ -20,10 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import DiceGame, Game, IllegalAction, Ruleset, RulesetError, SnapshotError
-from ..engine.any_game import is_dice_game
-from ..engine.dice_sheet import GAME_KIND as DICE
-from ..engine.dice_sheet import DiceSheet
+from ..engine import Game, IllegalAction, Ruleset, RulesetError, SnapshotError
+from ..engine.any_game import BOARD, KINDS, kind_named, kind_of
 from .files import atomic_write_text
 
 # what malformed JSON content can raise below a field check (wrong types, huge numbers, deep nesting)
@@ -76,10 +74,11 @@ def rules_hash(rules: Ruleset) -> str:
 
 
 def save_document(game: Game, name: str = "", meta: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Return the save document for ``game`` (or a DiceGame: ``"kind": "dice"``) as data."""
-    if is_dice_game(game):  # the Catan Dice Game: no board; its snapshot and rules say "dice"
-        return {**_document(game, name, meta, "sheet"), "kind": DICE}
-    return _document(game, name, meta, game.s.board_kind)
+    """Return the save document for ``game`` (another kind than the board game's says its ``"kind"``: a
+    DiceGame's ``"dice"``) as data."""
+    kind = kind_of(game)
+    doc = _document(game, name, meta, kind_named(kind).board_of(game))
+    return doc if kind == BOARD else {**doc, "kind": kind}  # absent: the board game (older saves too)
 
 
 def _document(game: Any, name: str, meta: dict[str, Any] | None, board: str) -> dict[str, Any]:
@@ -165,11 +164,11 @@ def load_bytes(raw: bytes, path: str | os.PathLike[str] = "<memory>", verify: bo
     if problem is not None:
         raise SaveError(path, problem)
     try:
-        dice = doc.get("kind") == DICE  # a Catan Dice Game (DiceGame)
-        rules = DiceSheet.from_dict(doc["rules"]) if dice else Ruleset.from_dict(doc["rules"])
-        if doc["rules_sha256"] != rules_hash(rules):  # type: ignore[arg-type]
+        kind = kind_named(doc.get("kind", BOARD))  # the board game's, or e.g. the Catan Dice Game's
+        rules = kind.rules_from_data(doc["rules"])
+        if doc["rules_sha256"] != rules_hash(rules):
             raise SaveError(path, N_("the rules stored in the save were edited (checksum mismatch)"))
-        game = (DiceGame if dice else Game).from_json(json.dumps(doc["snapshot"]), rules=rules)  # type: ignore[arg-type]
+        game = kind.game.from_json(json.dumps(doc["snapshot"]), rules=rules)
     except KeyError as exc:
         raise SaveError(path, N_("the save is missing its {section!r} section"), section=exc.args[0]) from exc
     except RulesetError as exc:
@@ -230,6 +229,8 @@ def document_problem(doc: dict[str, Any]) -> str | None:
     history = doc.get("history", [])
     if not all(isinstance(text, str) for text in history):
         return "the save's 'history' must list actions as text"
+    if doc.get("kind", BOARD) not in KINDS:
+        return f"the save's 'kind' must be one of {', '.join(KINDS)}"
     if len(doc["rules_sha256"]) != 64:
         return "the save's 'rules_sha256' is not a SHA-256 checksum"
     return None
@@ -237,19 +238,13 @@ def document_problem(doc: dict[str, Any]) -> str | None:
 
 def replay(doc: dict[str, Any], rules: Ruleset | None = None) -> Game:
     """Rebuild a game by replaying a save document's history from its seed; raises engine errors."""
-    if doc.get("kind") == DICE:
-        sheet = rules if isinstance(rules, DiceSheet) else DiceSheet.from_dict(doc["rules"])
-        dice_game = DiceGame.new(sheet, players=doc["players"], seed=doc["seed"])
-        dice_game.options = dict(doc.get("options") or {})
-        for text in doc["history"]:
-            dice_game.apply(text)
-        return dice_game  # type: ignore[return-value]
-    rules = rules or Ruleset.from_dict(doc["rules"])
-    game = Game.new(rules, players=doc["players"], seed=doc["seed"], board=doc["board"])
+    kind = kind_named(doc.get("kind", BOARD))
+    rules = rules or kind.rules_from_data(doc["rules"])
+    game = kind.new(rules, doc["players"], doc["seed"], board=doc["board"])
     game.options = dict(doc.get("options") or {})
     for text in doc["history"]:
         game.apply(text)
-    return game
+    return game  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
