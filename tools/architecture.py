@@ -11,16 +11,25 @@ from __future__ import annotations
 
 import argparse
 import ast
+import fnmatch
 from collections import defaultdict
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "catan_desktop"
+PACKAGE = Path(__file__).resolve().parents[1] / "catan_desktop"  # --package measures another checkout
 
-# The files that belong to one add-on (its rule modules, screen part, bot advice and words). Every other file
-# is shared and names no rule module. Matched on the path inside catan_desktop/.
-ADDON_FILES = (
-    "engine/modules/", "addons/",
-)
+# The files that belong to one add-on (its rule modules, screen parts, dialogs, bot advice and words), as glob
+# patterns on the path inside catan_desktop/. Every other file is shared: the core, the shared screens, bots
+# and words, which should name no rule module.
+ADDON_FILES = {
+    "engine/modules/*": "the rule modules",
+    "ui/scenes/frenemies_*": "Frenemies", "ai/addons*": "Frenemies and Helpers",
+    "text/addons.py": "Frenemies and Helpers", "text/events_addons.py": "Frenemies and Helpers",
+    "ui/scenes/helper*": "Helpers", "text/helper_texts.py": "Helpers",
+    "render/helper_cards.py": "Helpers",
+    "ui/scenes/scenario_*": "the scenarios", "ai/scenarios*": "the scenarios",
+    "text/scenarios.py": "the scenarios",
+    "ui/scenes/dois_dialogs.py": "Catan a Dois",
+}
 
 
 def module_name(path: Path) -> str:
@@ -141,7 +150,7 @@ def rel(path: Path) -> str:
 def is_shared(path: Path) -> bool:
     """A file that no single add-on owns (the core, the shared screens, bots and words)."""
     r = rel(path)
-    return not any(r.startswith(prefix) for prefix in ADDON_FILES)
+    return not any(fnmatch.fnmatch(r, pattern) for pattern in ADDON_FILES)
 
 
 def rule_module_names() -> set[str]:
@@ -176,15 +185,30 @@ def module_imports_from(folders: tuple[str, ...] = ("ui", "ai", "render", "text"
     return out
 
 
-KIND_CHECKS = ("is_dice_game", "DiceGame")
+DICE_NAMES = {"DICE", "GAME_KIND"}  # the dice game's kind, as the code names it
+
+
+def _names_the_dice_kind(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Constant) and node.value == "dice") or (
+        isinstance(node, ast.Name) and node.id in DICE_NAMES)
 
 
 def kind_checks() -> list[str]:
-    """Branches on the game kind: ``is_dice_game`` tests and ``isinstance(x, DiceGame)``."""
+    """Branches on the game kind outside the engine's dice game and the dice screens: ``is_dice_game``,
+    ``isinstance(x, DiceGame)``, and comparisons of a kind with the dice game's (``doc.get("kind") ==
+    DICE``, ``game_kind(v) == "dice"``)."""
     out = []
     for path in files():
+        r = rel(path)
+        if r.startswith(("engine/dice", "ui/scenes/dice_", "ai/dice_", "variants/dice_", "engine/any_game")):
+            continue  # the dice game's own files, and the registry of kinds
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
+            sides = [node.left, *node.comparators] if isinstance(node, ast.Compare) else []
+            if any(_names_the_dice_kind(x) for x in sides):
+                text = ast.unparse(node)
+                if "game" in text or "doc" in text:  # a game's or a document's kind (not an animation's)
+                    out.append(f"{r}:{node.lineno} {text}")
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance":
                 if any("DiceGame" in ast.unparse(a) for a in node.args[1:]):
                     out.append(f"{rel(path)}:{node.lineno} {ast.unparse(node)}")
@@ -230,7 +254,11 @@ def sizes() -> list[tuple[int, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="print every place counted")
+    parser.add_argument("--package", type=Path, help="the catan_desktop folder of another checkout")
     args = parser.parse_args()
+    if args.package is not None:
+        global PACKAGE
+        PACKAGE = args.package.resolve()
     circles = cycles(package_graph())
     report = [
         ("runtime import circles in the package", [f"{len(c)} files: " + ", ".join(

@@ -14,7 +14,6 @@ import random
 from typing import Any
 
 from ..engine import Game
-from ..engine.modules import frenemies_state, helper_base
 from ..engine.modules.helper_cards_build import SwordsToPlowshares
 from ..engine.plugins import plugins_for
 from ..engine.ruleset import DEV_KINDS, Ruleset
@@ -244,17 +243,6 @@ def _module_settings(rules: Ruleset, name: str) -> dict[str, Any] | None:
 # ------------------------------------------------------------------------------------------- sampling
 
 
-def _sample_remote(rules: Ruleset, size: int, rng: random.Random) -> list[str]:
-    """The face-down remote-area deck (D-7): ``size`` cards drawn from its make-up, in a random order."""
-    settings = _module_settings(rules, "remote_cards")
-    counts: dict[str, int] = settings["deck"] if settings is not None else {}
-    cards = [k for k, n in sorted(counts.items()) for _ in range(n)]
-    rng.shuffle(cards)
-    while len(cards) < size:
-        cards.append("victory_point")
-    return cards[:size]
-
-
 def sample_world(
     rules: Ruleset, obs: dict[str, Any], tracker: CardTracker, rng: random.Random, options: dict[str, Any]
 ) -> Game:
@@ -391,70 +379,19 @@ def sample_world(
 def _module_sections(
     rules: Ruleset, obs: dict[str, Any], market_pile: list[str], rng: random.Random
 ) -> dict[str, Any]:
-    """The snapshot's rule-module sections from the seat's module views: what is public is copied, what is
-    face down (the market pile, the remote-area deck, the other seats' favour tokens and the favour supply)
-    is dealt from ``market_pile`` and ``rng``."""
+    """The snapshot's rule-module sections from the seat's module views, each rebuilt by its module
+    (``RuleModule.sample_section``): what is public is copied, what is face down is dealt from ``rng`` and,
+    for cards, from the resource cards no hand took (``market_pile``), in the rule file's module order."""
     views: dict[str, Any] = obs.get("modules") or {}
+    unseen = {"resources": market_pile}
     out: dict[str, Any] = {}
-    for name, view in views.items():
+    for module in plugins_for(rules).modules:
+        view = views.get(module.NAME)
         if view is None:
             continue
-        if name == "market":
-            out[name] = {
-                "pile": market_pile[: view["pile_size"]],
-                "open": view["open"],
-                "discard": view["discard"],
-                "excess": view["excess"],
-                "renewal_pending": view["renewal_pending"],
-            }
-        elif name == "remote_cards":
-            out[name] = {"deck": _sample_remote(rules, view["deck_size"], rng), "drawn": view["drawn"]}
-        elif name in ("token_removal", "token_robber", "special_building_phase", "scenario", "erie_canal"):
-            out[name] = view  # public in full: reserves and types taken, the robber's token, the queue, the
-            # scenario's chips and the canal tokens (their views hold their snapshot sections)
-        elif name == "frenemies":  # Part A: our own faces are known, the rest is dealt from the unseen
-            settings = _module_settings(rules, name) or {}
-            table = {g: settings[f"{g}_tokens_per_player"] * obs["players"] for g in frenemies_state.GUILDS}
-            out[name] = frenemies_state.section_from_view(view, obs["seat"], obs["turn"], table, rng)
-        elif name == "helpers":  # Part H: face up; the phase to go back to is read from the log
-            out[name] = helper_base.section_from_view(view, obs["turn"], obs["phase"], helper_resume(obs))
-        elif name == "balanced_dice":  # how many cards of each total are left is public, their order not
-            out[name] = {"deck": _sample_dice_deck(view, rng)}
+        section = module.sample_section(view, obs, unseen, rng)
+        if section is not None:
+            out[module.NAME] = section
     return out
 
 
-def _sample_dice_deck(view: dict[str, Any], rng: random.Random) -> list[list[int]]:
-    """A dice deck with the public count of cards left for each total, its pairs and order guessed."""
-    cards: list[list[int]] = []
-    for total, count in enumerate(view.get("left") or []):
-        pairs = [[a, total - a] for a in range(1, 7) if 1 <= total - a <= 6]
-        rng.shuffle(pairs)
-        cards += pairs[:count]
-    rng.shuffle(cards)
-    return cards
-
-
-_HELPER_PHASES = ("helper_prompt", "helper_pay", "helper_pick", "helper_after")
-
-
-def helper_resume(obs: dict[str, Any]) -> str:
-    """The phase the helper phases go back to (Part H), as the seat can tell from its observation: after a
-    roll's prompts the phase the roll led to (discards, the robber or the main phase); after a use in the
-    holder's own turn the phase it was used in (before or after the roll). Empty outside those phases."""
-    phase = obs["phase"]
-    if phase not in _HELPER_PHASES:
-        return ""
-    dice = obs["dice"]
-    after_roll = "discard" if obs["discards_pending"] else "robber" if dice and sum(dice) == 7 else "main"
-    if phase == "helper_prompt":
-        return after_roll
-    used = next((ev for ev in reversed(obs["log"]) if ev.get("t") == "helper_used"), None)
-    card = helper_base.CARDS.get(used["card"]) if used is not None else None
-    if card is not None and not card.KINDS:  # a card that only answers a roll or a 7
-        return after_roll
-    for ev in reversed(obs["log"]):
-        if ev.get("turn", -1) != obs["turn"]:
-            break
-        if ev.get("t") == "roll":
-            return "main"
-    return "roll"

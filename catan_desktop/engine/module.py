@@ -32,6 +32,8 @@ from .errors import SnapshotError
 from .ruleset import DEV_KINDS, Ruleset
 
 if TYPE_CHECKING:
+    import random
+
     from .actions import Action
     from .game import Game
 
@@ -105,6 +107,15 @@ class RuleModule:
 
     def view(self, g: Game, seat: int) -> Any:
         """Return what ``seat`` may know of this module's state (JSON data), or None."""
+        return None
+
+    def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
+                       rng: random.Random) -> Any:
+        """This module's snapshot section rebuilt from one seat's ``view`` of it, for a computer player's
+        guess at the hidden parts (``ai.knowledge.sample_world``): what the seat sees is copied, what it
+        cannot see is dealt from ``rng`` (``obs``: the seat's whole observation; ``unseen``: what the sampler
+        has left to deal, ``"resources"``: the resource cards no hand took, in a random order). None: no
+        section (the module's state is rebuilt from the rest, or it has none)."""
         return None
 
     def check(self, g: Game) -> list[str]:

@@ -29,6 +29,7 @@ State (snapshot section ``modules.balanced_dice``): ``deck``, the remaining card
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,8 @@ from ..errors import SnapshotError
 from ..module import RuleModule, register
 
 if TYPE_CHECKING:
+    import random
+
     from ..game import Game
     from ..ruleset import Ruleset
 
@@ -91,6 +94,17 @@ class BalancedDice(RuleModule):
             raise SnapshotError(f"modules.{self.NAME}.deck holds an outcome twice "
                                 "(each of the 36 is one card)")
         return DiceDeck(cards)
+
+    def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
+                       rng: random.Random) -> Any:
+        """How many cards of each total are left is public; their pairs and order are not."""
+        cards: list[list[int]] = []
+        for total, count in enumerate(view.get("left") or []):
+            pairs = [[a, total - a] for a in range(1, 7) if 1 <= total - a <= 6]
+            rng.shuffle(pairs)
+            cards += pairs[:count]
+        rng.shuffle(cards)
+        return {"deck": cards}
 
     def view(self, g: Game, seat: int) -> dict[str, Any]:
         cards = self.deck(g).cards

@@ -21,6 +21,7 @@ Requires the ``scenario`` module (which nodes are location spaces).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
@@ -41,6 +42,8 @@ from .erie_canal_state import (
 from .scenario import place
 
 if TYPE_CHECKING:
+    import random
+
     from ..game import Game
 
 
@@ -160,6 +163,11 @@ class ErieCanal(RuleModule):
                                               and st.offer_give and st.offer_get):
             problems.append(f"a canal_answer snapshot needs modules.{NAME}.offer to another seat")
         return problems
+
+    def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
+                       rng: random.Random) -> Any:
+        """Public in full: the canal tokens and their supply (its view holds its snapshot section)."""
+        return view
 
     def view(self, g: Game, seat: int) -> dict[str, Any]:
         """Public (the tokens lie on the table): the supply, each seat's tokens and joined pairs, the

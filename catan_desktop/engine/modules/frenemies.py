@@ -24,6 +24,7 @@ supply (Q-41). The action kinds are in ``frenemies_moves.py``, the state and the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
@@ -40,12 +41,15 @@ from .frenemies_state import (
     draw,
     first_joins,
     fresh,
+    section_from_view,
     sort_tokens,
     state,
     table,
 )
 
 if TYPE_CHECKING:
+    import random
+
     from ..game import Game
 
 _PER_PLAYER = {"merchant": 2, "trader": 2, "paver": 2, "teacher": 4, "architect": 4}  # A-2.2
@@ -226,6 +230,12 @@ class Frenemies(RuleModule):
         if s.phase == "favour_order" and not (st.owed and 0 <= st.owed_by < s.players):
             problems.append(f"a favour_order snapshot needs modules.{NAME}.owed and owed_by")
         return problems
+
+    def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
+                       rng: random.Random) -> Any:
+        """Part A: the seat's own token faces are known; the others' and the supply are dealt."""
+        table = {g: self.cfg[f"{g}_tokens_per_player"] * obs["players"] for g in GUILDS}
+        return section_from_view(view, obs["seat"], obs["turn"], table, rng)
 
     def view(self, g: Game, seat: int) -> dict[str, Any]:
         """Public: each seat's token count (and how many are new this turn), the supply's size, the tokens

@@ -240,3 +240,29 @@ def section_from_view(view: dict[str, Any], turn: int, phase: str, resume: str) 
         "pay_to": list(view["pay_to"]), "looking": list(looking),
         "target": -1 if view["target"] is None else view["target"],
     }  # fmt: skip
+
+
+_HELPER_PHASES = ("helper_prompt", "helper_pay", "helper_pick", "helper_after")
+
+
+def helper_resume(obs: dict[str, Any]) -> str:
+    """The phase the helper phases go back to (Part H), as the seat can tell from its observation: after a
+    roll's prompts the phase the roll led to (discards, the robber or the main phase); after a use in the
+    holder's own turn the phase it was used in (before or after the roll). Empty outside those phases."""
+    phase = obs["phase"]
+    if phase not in _HELPER_PHASES:
+        return ""
+    dice = obs["dice"]
+    after_roll = "discard" if obs["discards_pending"] else "robber" if dice and sum(dice) == 7 else "main"
+    if phase == "helper_prompt":
+        return after_roll
+    used = next((ev for ev in reversed(obs["log"]) if ev.get("t") == "helper_used"), None)
+    card = CARDS.get(used["card"]) if used is not None else None
+    if card is not None and not card.KINDS:  # a card that only answers a roll or a 7
+        return after_roll
+    for ev in reversed(obs["log"]):
+        if ev.get("turn", -1) != obs["turn"]:
+            break
+        if ev.get("t") == "roll":
+            return "main"
+    return "roll"

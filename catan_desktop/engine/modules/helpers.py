@@ -22,6 +22,7 @@ prompt pass), ``helper_flip``, ``helper_swap free_port``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -32,9 +33,22 @@ from ..queries import actor
 from ..reasons import Reason
 from ..ruleset import DEV_KINDS
 from . import helper_cards, helper_cards_build  # noqa: F401 - importing them registers the cards
-from .helper_base import CARDS, NAME, HelperCard, HelperState, name_kind, no_arg_kind, read_state, state
+from .helper_base import (
+    CARDS,
+    NAME,
+    HelperCard,
+    HelperState,
+    helper_resume,
+    name_kind,
+    no_arg_kind,
+    read_state,
+    section_from_view,
+    state,
+)
 
 if TYPE_CHECKING:
+    import random
+
     from ..game import Game
 
 no_arg_kind("helper_decline")
@@ -156,6 +170,11 @@ class Helpers(RuleModule):
     def held_dev_cards(self, g: Game) -> list[int]:
         looking = state(g).looking
         return [looking.count(k) for k in DEV_KINDS]
+
+    def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
+                       rng: random.Random) -> Any:
+        """Part H: face up; the phase the helper phases go back to is read from the seat's log."""
+        return section_from_view(view, obs["turn"], obs["phase"], helper_resume(obs))
 
     def view(self, g: Game, seat: int) -> dict[str, Any]:
         """Public (helpers lie face up): every seat's card and side, the display, the stack, the step in

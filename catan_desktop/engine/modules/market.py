@@ -19,6 +19,7 @@ Actions (text form):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,8 @@ from ..queries import actor, counts, sub_bundles, trading_allowed
 from ..reasons import Reason
 
 if TYPE_CHECKING:
+    import random
+
     from ..game import Game
 
 
@@ -164,6 +167,14 @@ class Market(RuleModule):
 
     def resource_supply(self) -> list[int]:
         return [self.cfg["pile_per_resource"]] * len(self.rules.resources)
+
+    def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
+                       rng: random.Random) -> Any:
+        """D-2.1: the open cards and the discards are seen; the face-down pile is dealt from the resource
+        cards no hand took."""
+        pile = list(unseen.get("resources", ()))[: view["pile_size"]]
+        return {"pile": pile, "open": view["open"], "discard": view["discard"], "excess": view["excess"],
+                "renewal_pending": view["renewal_pending"]}
 
     def view(self, g: Game, seat: int) -> dict[str, Any]:
         """Public: the open cards, the discards, the pile's size (not its order or make-up), the prices."""

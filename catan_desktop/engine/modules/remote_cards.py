@@ -10,6 +10,7 @@ Action (text form): ``remote_exchange monopoly`` the remote-area card drawn this
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,8 @@ from ..reasons import Reason
 from ..ruleset import DEV_KINDS
 
 if TYPE_CHECKING:
+    import random
+
     from ..game import Game
 
 
@@ -105,6 +108,16 @@ class RemoteCards(RuleModule):
 
     def dev_card_supply(self) -> list[int]:
         return [self.cfg["deck"].get(k, 0) for k in DEV_KINDS]
+
+    def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
+                       rng: random.Random) -> Any:
+        """D-7: the face-down remote-area deck, dealt from its make-up in a random order."""
+        counts: dict[str, int] = self.cfg["deck"]
+        cards = [k for k, n in sorted(counts.items()) for _ in range(n)]
+        rng.shuffle(cards)
+        while len(cards) < view["deck_size"]:
+            cards.append("victory_point")
+        return {"deck": cards[: view["deck_size"]], "drawn": view["drawn"]}
 
     def view(self, g: Game, seat: int) -> dict[str, Any]:
         """The deck's size; the card drawn this turn only to the player who drew it (face down, D-7.1)."""

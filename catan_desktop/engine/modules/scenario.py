@@ -30,6 +30,7 @@ hexes a location names, S-3.4; the distance rule one path away). This module add
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,8 @@ from ..reasons import Reason
 from ..ruleset import DEV_KINDS
 
 if TYPE_CHECKING:
+    import random
+
     from ..game import Game
 
 NAME = "scenario"
@@ -204,6 +207,11 @@ class Scenario(RuleModule):
             if o >= 0 and n not in spaces:
                 problems.append(f"buildings: {place(g, n)} (intersection {n}) is no location space (S-3.1)")
         return problems
+
+    def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
+                       rng: random.Random) -> Any:
+        """Public in full: the Catan chips (its view holds its snapshot section)."""
+        return view
 
     def view(self, g: Game, seat: int) -> dict[str, Any]:
         """Public: the chips left on their spots and taken by each seat, the location spaces (and the plain

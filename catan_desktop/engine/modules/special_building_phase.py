@@ -12,6 +12,7 @@ rule file for 3-6 players (the scenarios, S-1.1: "Part F's components if needed"
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,8 @@ from ..perform import HANDLERS, next_turn
 from ..reasons import Reason
 
 if TYPE_CHECKING:
+    import random
+
     from ..game import Game
 
 _BUILD_KINDS = ("end", "buy", "settle", "city", "road")
@@ -81,6 +84,11 @@ class SpecialBuildingPhase(RuleModule):
         if g.s.phase == "special_build" and not g.s.modules[self.NAME].queue:
             return ["a special-building-phase snapshot needs modules.special_building_phase.queue"]
         return []
+
+    def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
+                       rng: random.Random) -> Any:
+        """Public in full: the builders' queue (its view holds its snapshot section)."""
+        return view
 
     def view(self, g: Game, seat: int) -> dict[str, Any]:
         return {"queue": queue(g)}

@@ -12,6 +12,7 @@ The reserve is used by ``terrain_development`` (D-6).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,8 @@ from ..queries import founding_actor, settlement_spot_free
 from ..reasons import Reason
 
 if TYPE_CHECKING:
+    import random
+
     from ..game import Game
 
 _ANY_STEPS = (0, 5)  # steps A and F take any type (D-1.4)
@@ -93,6 +96,11 @@ class TokenRemoval(RuleModule):
     def upgrade_v1(self, snapshot: Any) -> Any:
         old = snapshot.get("dois") or {}
         return {"reserve": old.get("reserve"), "removed_types": old.get("removed_types", [])}
+
+    def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
+                       rng: random.Random) -> Any:
+        """Public in full: reserves and the types taken (its view holds its snapshot section)."""
+        return view
 
     def view(self, g: Game, seat: int) -> dict[str, Any]:
         return self.to_data(g, state(g))

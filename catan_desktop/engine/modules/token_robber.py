@@ -9,6 +9,7 @@ the ``number`` it now blocks.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,8 @@ from ..queries import robber_victims, tokens_of
 from ..reasons import Reason
 
 if TYPE_CHECKING:
+    import random
+
     from ..game import Game
 
 
@@ -87,6 +90,11 @@ class TokenRobber(RuleModule):
     def upgrade_v1(self, snapshot: Any) -> Any:
         old = snapshot.get("dois") or {}
         return {"slot": old.get("robber_slot", -1)}
+
+    def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
+                       rng: random.Random) -> Any:
+        """Public in full: the robber's token (its view holds its snapshot section)."""
+        return view
 
     def view(self, g: Game, seat: int) -> dict[str, Any]:
         return {"slot": robber_slot(g)}
