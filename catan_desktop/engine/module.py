@@ -109,6 +109,11 @@ class RuleModule:
         """Return what ``seat`` may know of this module's state (JSON data), or None."""
         return None
 
+    def facts(self) -> dict[str, Any]:
+        """Public facts of this module under its rules that a rules page shows and no game is needed for
+        (e.g. how sure the reading of each helper card is); words are the text layer's."""
+        return {}
+
     def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
                        rng: random.Random) -> Any:
         """This module's snapshot section rebuilt from one seat's ``view`` of it, for a computer player's

@@ -5,6 +5,7 @@ nothing)."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any
 
 from .actions import CORE_KINDS
 from .explain import KIND_PHASES
@@ -102,3 +103,9 @@ def plugins_for(rules: Ruleset) -> Plugins:
     if len(_PLUGINS) > _CACHE_SIZE:
         _PLUGINS.popitem(last=False)
     return plugins
+
+
+def module_facts(rules: Ruleset, name: str) -> dict[str, Any]:
+    """The public facts of rule module ``name`` under ``rules`` (``RuleModule.facts``); {} when it is off."""
+    module = plugins_for(rules).by_name.get(name)
+    return module.facts() if module is not None else {}

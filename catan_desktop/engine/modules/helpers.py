@@ -171,6 +171,10 @@ class Helpers(RuleModule):
         looking = state(g).looking
         return [looking.count(k) for k in DEV_KINDS]
 
+    def facts(self) -> dict[str, Any]:
+        """How sure the reading of each card of the rule file is (the cards' texts are a transcription)."""
+        return {"confidence": {k: CARDS[k].CONFIDENCE for k in self.order}}
+
     def sample_section(self, view: Any, obs: Mapping[str, Any], unseen: Mapping[str, Any],
                        rng: random.Random) -> Any:
         """Part H: face up; the phase the helper phases go back to is read from the seat's log."""

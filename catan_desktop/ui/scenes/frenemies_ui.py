@@ -6,11 +6,13 @@ the panel of whoever earns them. The dialogs are in ``frenemies_dialogs``."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from ...i18n import N_, _
+from ...engine.ruleset import Ruleset
+from ...i18n import N_, _, ngettext
 from ...render.palette import INK, INK_SOFT
 from ...text import reason_for
 from ...text.addons import GUILDS
@@ -19,6 +21,7 @@ from . import frenemies_gift_dialogs as gd
 from .addon_ui import AddonUI, Enable, addon_ui, sprite
 from .frenemies_dialogs import guild_name
 from .game_anims import Anim
+from .rules_addons import li, rule_section
 
 TIPS = {
     "panel": N_(
@@ -208,3 +211,37 @@ class FrenemiesUI(AddonUI):
         )  # fmt: skip
         self.app.play_sound("card")
         sc.hold_computers(0.4 * speed)
+
+
+@rule_section(FrenemiesUI.MODULE)
+def frenemies_html(rules: Ruleset, heading: Callable[[str], str]) -> list[str]:
+    """Part A: earning favours (A-3), using them (A-5), the guild table (A-6)."""
+    def setting(name: str, default: int) -> int:
+        return int(rules.setting(FrenemiesUI.MODULE, name, default))
+
+    out = [heading(_("Favours and guilds (Frenemies)"))]
+    out.append(li(_(
+        "Favour tokens lie face down in a supply, one guild on each: merchants, traders, pavers, teachers "
+        "and architects (A-2). You keep yours face down; the others see only how many you hold.")))
+    out.append(li(_(
+        "Move the robber onto a hex with no settlement or city next to it, or onto the desert without "
+        "stealing: draw {n} (A-3.1).", n=setting("robber_favours", 1))))
+    out.append(li(_(
+        "Give one resource card, once a turn, to a player whose visible points are not higher than yours. "
+        "If they accept, draw {n}; if they refuse, you may offer the same card to someone else (A-3.2).",
+        n=setting("gift_favours", 1))))
+    out.append(li(_(
+        "Build a road that joins your roads to another player's for the first time: you draw {a}, they "
+        "draw {b} (A-3.3). Free roads count; the founding phase does not.",
+        a=setting("join_builder_favours", 3), b=setting("join_other_favours", 1))))
+    out.append(li(_(
+        "Once a turn, hand in tokens held before this turn for a guild's favour, or exchange one: draw a "
+        "token, then return any one of yours. Not in the special building phase (A-5).")))
+    for guild in GUILDS:
+        cost = setting(f"{guild}_cost", 1)
+        tokens = ngettext("{n} token", "{n} tokens", cost, n=cost)
+        out.append(li(f"{guild_name(guild)} ({tokens}): {_(fd.FAVOURS[guild])}"))
+    out.append(li(_(
+        "A Catan chip is a visible victory point: it counts for gifts too. First to {vp} points wins (A-7).",
+        vp=rules.vp_target)))
+    return out

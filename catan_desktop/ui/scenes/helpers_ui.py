@@ -6,20 +6,33 @@ the panel of whoever uses a helper. The dialogs are in ``helper_dialogs`` and ``
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...engine import Action
+from ...engine.plugins import module_facts
+from ...engine.ruleset import Ruleset
 from ...i18n import N_, _
 from ...render.helper_cards import SIDE_COLOURS, helper_emblem
 from ...render.palette import INK, INK_SOFT, WHITE
 from ...text import reason_for, reason_text
-from ...text.helper_texts import helper_name, helper_short, helper_tip, helper_when
+from ...text.helper_texts import (
+    helper_effect,
+    helper_name,
+    helper_note,
+    helper_role,
+    helper_short,
+    helper_tip,
+    helper_when,
+)
+from ..widgets import esc
 from . import helper_dialogs2 as d2
 from .addon_ui import AddonUI, Enable, addon_ui
 from .game_anims import MARK_SECONDS, Anim
 from .helper_dialogs import BOARD_KINDS, ChoiceDialog, HelperDialog, spot_options
+from .rules_addons import li, rule_section
 
 if TYPE_CHECKING:
     from ..seat_port import SeatPort
@@ -295,3 +308,30 @@ class HelpersUI(AddonUI):
         sc.animate(Anim("mark", now, MARK_SECONDS, {"pos": spot, "seat": seat}))
         if seat != sc.viewer:  # let the others' use be seen before the next computer move
             sc.hold_computers(0.5 * speed)
+
+
+@rule_section(HelpersUI.MODULE)
+def helpers_html(rules: Ruleset, heading: Callable[[str], str]) -> list[str]:
+    """Part H: the lifecycle (H-2 to H-4), then each card of the rule file."""
+    out = [heading(_("The helpers"))]
+    out.append(li(_(
+        "Each player takes the top helper of the stack when placing their second founding settlement, "
+        "side A up; the others lie face up beside the board (H-2).")))
+    out.append(li(_(
+        "Use your helper when its conditions arise: at most once a turn, never in the turn you took it, "
+        "never in the special building phase (H-4).")))
+    out.append(li(_(
+        "After a use on side A, flip it to side B (one more use) or swap it for a helper of the display; "
+        "after a use on side B you must swap it. A helper is never returned unused (H-3.2).")))
+    settings = rules.data.get("module_settings", {}).get(HelpersUI.MODULE, {}) or {}
+    confidence = module_facts(rules, HelpersUI.MODULE).get("confidence", {})
+    for card, number in settings.items():
+        if card not in confidence:
+            continue
+        label = f"A{number} " if number else ""
+        role = helper_role(card)
+        title = f"{label}{helper_name(card)}" + (f" ({role})" if role else "")
+        words = " ".join(w for w in (helper_effect(card), helper_when(card),
+                                     helper_note(confidence[card])) if w)  # fmt: skip
+        out.append(f"\u2022 <b>{esc(title)}</b>: {esc(words)}<br>")
+    return out

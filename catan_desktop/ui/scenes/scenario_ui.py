@@ -6,15 +6,18 @@ canal) is drawn by the renderer from the map; the legal spots glow from the lega
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...engine.ruleset import Ruleset
 from ...i18n import N_, _
 from ...render.palette import INK, INK_SOFT
 from ...text import reason_for
 from .addon_ui import AddonUI, Enable, addon_ui, sprite
 from .game_anims import Anim
+from .rules_addons import li, rule_section
 from .scenario_dialogs import CanalAnswerDialog, CanalDialog
 
 if TYPE_CHECKING:
@@ -168,3 +171,56 @@ class CanalUI(AddonUI):
         )
         self.app.play_sound("card")
         sc.hold_computers(0.4 * speed)
+
+
+@rule_section(ScenarioUI.MODULE)
+def scenario_html(rules: Ruleset, heading: Callable[[str], str]) -> list[str]:
+    """Part S: the map, settlements and roads, harbours, production, chips and the targets."""
+    def setting(name: str, default: int) -> int:
+        return int(rules.setting("scenario", name, default))
+
+    out = [heading(_("The scenario map"))]
+    out.append(li(_(
+        "The printed board of this scenario is not in our sources: this map is this game's own design "
+        "after the scenario and the real geography, with its place names. Its numbers are printed on it "
+        "and stay the same in every game (S-2.1).")))
+    out.append(li(_(
+        "Settlements only on the named towns (the round spaces); the small dots between them are corners "
+        "where roads meet and nobody builds. As always, no two buildings stand one path apart (S-3.1).")))
+    out.append(li(_(
+        "Roads only on the marked paths. Your road stops at a town: settle it before you build on past it; "
+        "another player's building blocks you as usual (S-3.2).")))
+    out.append(li(_(
+        "Harbours are the red paths: a road of yours on one gives its rate, 3:1 or 2:1 for the resource "
+        "shown, from then on. A settlement beside it gives nothing (S-3.3).")))
+    out.append(li(_(
+        "Every town produces from the hexes the map joins it to, even where a hex does not touch its space "
+        "(S-3.4).")))
+    out.append(li(_(
+        "With 3 or 4 players a Catan chip lies on each starred spot: the first road to reach one takes it, "
+        "worth 1 victory point, and nobody ever builds there. With 5 or 6 players there are no chips and "
+        "the starred spots are ordinary towns (S-3.5).")))
+    out.append(li(_(
+        "To win, on your own turn: {a} points with 3 players, {b} with 4, {c} with 5 or 6 (S-4.1).",
+        a=setting("target_3", 13), b=setting("target_4", 12), c=setting("target_5_6", 10))))
+    return out
+
+
+@rule_section(CanalUI.MODULE)
+def canal_html(rules: Ruleset, heading: Callable[[str], str]) -> list[str]:
+    """Part S-5: earning, playing and trading canal tokens."""
+    tokens = int(rules.setting("erie_canal", "tokens", 12))
+    rate = int(rules.setting("erie_canal", "rate", 2))
+    out = [heading(_("The Erie Canal"))]
+    out.append(li(_(
+        "{n} canal tokens lie in a supply. Join two neighbouring canal towns (ringed in blue, from Buffalo "
+        "to Albany) with your own roads, passing no other town, and take one token: once for each pair, "
+        "never in the founding phase, whoever has settled the two towns (S-5.2).", n=tokens)))
+    out.append(li(_(
+        "In your turn, play a token and name a resource: until the turn ends you may trade {rate} cards of "
+        "it for 1 of any resource with the bank, as often as you like. The token then goes back to the "
+        "supply (S-5.3).", rate=rate)))
+    out.append(li(_(
+        "Canal tokens can change hands in a trade between players, but they are not resource cards: they "
+        "are never discarded, stolen or taken by a Monopoly (S-5.4).")))
+    return out
