@@ -954,7 +954,7 @@ def test_large_text_sizes_keep_the_panels_apart(
     held = [k for k, n in zip(DEV_ORDER, scene.view.development_cards, strict=True) if n]
     assert all(hand.contains(rects[k]) for k in [*dlg.RESOURCES_ORDER, *held]), (hand, rects)
     assert scene.log_rect.h >= 5 * app.assets.font(scene.px(13)).get_linesize()
-    if scene.has_market:  # the economy panel's words stay inside it
-        eco = scene.economy_rect()
+    if any(a.COLUMN for a in scene.addons):  # the economy panel's words stay inside it (Catan a Dois)
+        eco = scene.column_rect()
         below = [r for _t, r in drawn if r.colliderect(eco)]
         assert below and all(eco.contains(r) for r in below)

@@ -11,6 +11,7 @@ from . import (  # noqa: F401  (imported to register their screens and add-on pa
     dice_game,
     dice_over,
     dice_setup,
+    dois_ui,
     frenemies_ui,
     game,
     game_over,

@@ -40,6 +40,8 @@ class AddonUI:
 
     MODULE = ""  # the rule module it belongs to
     ROW = 26  # the height of its row on a player panel (at scale 1; 0: no row)
+    PANEL_BLOCK = 0  # the height of a block it draws in each full player panel under the badges (scale 1)
+    COLUMN = 0  # the height of its panel under the player panels, in the left column (scale 1; 0: none)
 
     def __init__(self, port: SeatPort, kit: ScreenKit) -> None:
         self.port, self.kit = port, kit
@@ -68,7 +70,30 @@ class AddonUI:
         """Draw this add-on's facts about ``seat`` into ``row`` of its panel (``compact``: a short panel,
         the row shares its line with the seat's status and badges: icons and counts only)."""
 
+    def draw_panel_block(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+        """Draw its ``PANEL_BLOCK`` into ``seat``'s panel ``rect`` (Catan a Dois: the reserve tokens)."""
+
+    def draw_column(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw its panel (``COLUMN`` high at scale 1) into ``rect``, under the player panels."""
+
     # ------------------------------------------------------------------------------------ buttons
+
+    def builds(self) -> list[tuple[str, str]]:
+        """Build buttons it adds after the usual four (key, label): a build mode of the board, as Road."""
+        return []
+
+    def build_cost(self, key: str) -> list[int] | None:
+        """What its build ``key`` costs, per resource in the rule file's order (icons under the button)."""
+        return None
+
+    def build_tip(self, key: str) -> str:
+        """The tooltip of its build button ``key`` when it may be used."""
+        return ""
+
+    def trade_button(self) -> tuple[str, str] | None:
+        """(label, tooltip) when it takes the Trade button over (Catan a Dois's market, D-4.1): then its
+        ``sync`` enables the button and its ``press("trade")`` acts. None: the usual offer to players."""
+        return None
 
     def buttons(self) -> list[tuple[str, str, str]]:
         """The action-bar buttons (key, label, tooltip with its shortcut): one row of at most two."""

@@ -57,11 +57,6 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         self.renderer = BoardRenderer(app.assets)
         humans = self.port.humans
         self.viewer = humans[0] if humans else 0  # whose hand is shown
-        modules = self.port.rules.modules
-        self.has_market = "market" in modules  # Catan a Dois (RULES.md Part D)
-        self.has_develop = "terrain_development" in modules
-        self.token_robber = "token_robber" in modules
-        self.has_reserve = "token_removal" in modules or self.has_develop
         self.addons = addons_for(self.port, self.kit)  # Frenemies, Helpers...: panel rows, buttons, dialogs
         self._remote_seen: tuple[int, int] | None = None
         self._tips: list[tuple[pygame.Rect, str]] = []  # drawn panels that explain themselves on hover
@@ -147,11 +142,13 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         a larger UI-scale setting applies where the window has room for it. Heights at scale 1, in px."""
         w, h = self.app.size
         players = len(self.config.seats)
-        extra = sum(a.ROW for a in getattr(self, "addons", ()))  # the add-ons' rows on each panel
-        panel = (120 if getattr(self, "has_reserve", False) else 92) + extra
-        left = 46 + 8 + players * (panel + 8) + (340 if getattr(self, "has_market", False) else 0)
-        rows = 3 if getattr(self, "has_develop", False) else 2  # rows of build buttons
-        rows += 1 if any(a.buttons() for a in getattr(self, "addons", ())) else 0  # the add-ons' buttons
+        addons = getattr(self, "addons", ())
+        extra = sum(a.ROW for a in addons)  # the add-ons' rows on each panel
+        blocks = sum(a.PANEL_BLOCK + 4 for a in addons if a.PANEL_BLOCK)  # Catan a Dois's reserve: 28
+        panel = 92 + blocks + extra
+        left = 46 + 8 + players * (panel + 8) + sum(a.COLUMN for a in addons)  # Catan a Dois's market: 340
+        rows = (4 + sum(len(a.builds()) for a in addons) + 1) // 2  # rows of build buttons
+        rows += 1 if any(a.buttons() for a in addons) else 0  # the add-ons' buttons
         right = 46 + 112 + 52 + 48 + rows * 66 + 44 + 140 + 12  # dice, buttons, a log of seven lines
         return min(h / max(left, right), w / 906)  # 906: both columns and a board of 400 px
 

@@ -13,12 +13,11 @@ from pygame_gui.elements import UITextEntryLine
 
 from ...engine import Action
 from ...i18n import _
-from ...text import cards_text, cost_text, reason_for
+from ...text import cost_text, reason_for
 from ..widgets import TipButton
 from . import game_dialogs as d
 from . import trade_dialogs as td
 from .bank_dialog import BankDialog
-from .dois_dialogs import MarketCapDialog, MarketDialog, RemoteCardDialog
 from .game_dialogs import ResourceChoiceDialog
 from .game_header import HINTS, hide_coach
 from .help_dialog import HelpDialog
@@ -82,16 +81,7 @@ class ActionBar:
             if "end" in kinds
             else _("Not now: {hint}", hint=_(HINTS.get(self.view.phase, ""))),
         )
-        if self.has_market:
-            trade_ok = mine and bool(kinds & {"market", "market_sell"})
-            enable(
-                "trade",
-                trade_ok,
-                _("Buy open market cards at the turn's price (D-4)")
-                if trade_ok
-                else (_("Wait for your turn") if not mine else self._reason_none("market") or _("Not now")),
-            )
-        else:
+        if not self._trade_taken_over():  # (Catan a Dois's market takes the button over: its sync says)
             trade_ok = mine and "offer" in kinds
             offer_tip = _("Offer a trade to the other players")
             enable("trade", trade_ok, offer_tip if trade_ok else self._reason_none("offer") or _("Not now"))
@@ -114,18 +104,10 @@ class ActionBar:
             if ctl.can_undo()
             else _("Nothing to undo since the last dice roll, card or steal"),
         )
-        if self.has_develop:
-            reason = self._build_reason("develop")
-            enable(
-                "develop",
-                reason is None,
-                reason
-                or _(
-                    "Put reserve tokens on a hex next to your building, paying {cards} or a development card "
-                    "(D-6), then click a glowing hex",
-                    cards=self._develop_cost_text(),
-                ),
-            )
+        for addon in self.addons:  # the add-ons' builds (Catan a Dois's terrain development, D-6)
+            for key, _label in addon.builds():
+                reason = self._build_reason(key)
+                enable(key, reason is None, reason or addon.build_tip(key))
         for key in ("road", "settlement", "city", "buy"):
             reason = self._build_reason(key)
             enable(
@@ -167,10 +149,13 @@ class ActionBar:
             return True
         return any(addon.cancel_mode() for addon in self.addons)
 
-    def _develop_cost_text(self) -> str:
-        """'1 grain, 1 wool, 1 ore': terrain development's cost from the rule file (D-6.2)."""
-        cost = self.view.settings["terrain_development"]["cost"]
-        return cards_text(dict(zip(self.port.rules.resources, cost, strict=True)))
+    def _trade_taken_over(self) -> tuple[str, str] | None:
+        """The Trade button's (label, tooltip) when an add-on takes it over (Catan a Dois's market)."""
+        return next((t for addon in self.addons if (t := addon.trade_button()) is not None), None)
+
+    def build_keys(self) -> list[str]:
+        """The build modes' buttons: the usual four, then the add-ons' (terrain development)."""
+        return ["road", "settlement", "city", *(key for addon in self.addons for key, _l in addon.builds())]
 
     def _cost_text(self, item: str) -> str:
         """'1 brick + 1 lumber': what ``item`` costs by the rule file."""
@@ -210,16 +195,11 @@ class ActionBar:
                 self.log_line(_("(move taken back)"))
                 self._refresh_log()
                 self._ui_state = None
-        elif key in ("road", "settlement", "city", "develop"):
-            if key == "develop" and not self.has_develop:
-                return
+        elif key in self.build_keys():
             if self._build_reason(key) is None:
                 self.mode = None if self.mode == key else key
         elif key == "buy" and self.port.is_legal(Action("buy")):
             self.do(Action("buy"))
-        elif key == "trade" and self.view.phase == "main" and self.has_market:
-            if self.buttons["trade"].is_enabled:
-                self.app.push(MarketDialog(self.app, self.port, self.kit))
         elif key == "trade" and self.view.phase == "main":
             self.app.push(TradeDialog(self.app, self.port, self.kit))
         elif key == "bank" and self.view.phase == "main":
@@ -245,8 +225,6 @@ class ActionBar:
             pygame.K_2: "settlement",
             pygame.K_3: "city",
             pygame.K_4: "buy",
-            pygame.K_5: "develop",
-            pygame.K_d: "develop",
             pygame.K_t: "trade",
             pygame.K_b: "bank",
             pygame.K_u: "undo",
@@ -294,20 +272,8 @@ class ActionBar:
             primary=True,
         )
         y += s(52)
-        if self.has_market:  # D-4.1: no trade between players; the market instead
-            button(
-                "trade",
-                pygame.Rect(x0, y, half, s(38)),
-                _("Market"),
-                _("Buy open market cards at the turn's price (T)"),
-            )
-        else:
-            button(
-                "trade",
-                pygame.Rect(x0, y, half, s(38)),
-                _("Trade"),
-                _("Offer a trade to the other players (T)"),
-            )
+        label, tip = self._trade_taken_over() or (_("Trade"), _("Offer a trade to the other players (T)"))
+        button("trade", pygame.Rect(x0, y, half, s(38)), label, tip)
         button(
             "bank",
             pygame.Rect(x0 + half + s(8), y, half, s(38)),
@@ -321,8 +287,7 @@ class ActionBar:
             ("city", _("City")),
             ("buy", _("Dev. card")),
         ]
-        if self.has_develop:  # D-6: terrain development is a build
-            builds.append(("develop", _("Develop")))
+        builds += [b for addon in self.addons for b in addon.builds()]  # Catan a Dois: Develop (D-6)
         for i, (key, label) in enumerate(builds):
             col, row = i % 2, i // 2
             button(key, pygame.Rect(x0 + col * (half + s(8)), y + row * s(66), half, s(38)), label, "")
@@ -368,15 +333,4 @@ class ActionBar:
         elif self.view.phase == "trade_confirm":
             self.dialog_open_for = key
             self.app.push(td.TradeAnswersDialog(self.app, self.port, self.kit))
-        elif self.view.phase == "market_cap":
-            self.dialog_open_for = key
-            self.app.push(MarketCapDialog(self.app, self.port, self.kit))
-        elif self.view.phase == "main" and (drawn := self.view.modules.get("remote_cards", {}).get("drawn")):
-            seen = (self.view.turn, len(drawn))  # D-7.2: offer the choice once per card drawn
-            if seen != self._remote_seen:
-                self._remote_seen = seen
-                offers = [a for a in self.port.legal() if a.kind == "remote_exchange"]
-                if offers:
-                    newest = drawn[-1]
-                    offers.sort(key=lambda a: a.a != newest)
-                    self.app.push(RemoteCardDialog(self.app, self.port, self.kit, offers))
+

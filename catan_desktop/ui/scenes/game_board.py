@@ -15,18 +15,11 @@ import pygame
 from ...engine import Action
 from ...render.board import Highlight
 from ...render.tokens import token_at, token_centres
-from .dois_dialogs import DevelopDialog
 from .game_anims import MARK_SECONDS, Anim, draw_banner, draw_fly, draw_mark, mark_place
 from .game_dialogs import VictimDialog
 
 if TYPE_CHECKING:
-    from ...engine.views import SeatView
-
-
-def robber_spot(view: SeatView, text: str) -> tuple[int, int]:
-    """A robber action's place on the board: '2.3' -> (hex, 0); '2.3/1' -> (hex, token 1) (D-8.1)."""
-    hex_id, _sep, slot = text.partition("/")
-    return view.topo.hex_index[hex_id], int(slot or 0)
+    pass
 
 
 class BoardPart:
@@ -46,10 +39,9 @@ class BoardPart:
                 out["node"].setdefault(a.a, []).append(a)
             elif a.kind == "road" and (phase in ("setup_road", "road_building") or self.mode == "road"):
                 out["edge"].setdefault(a.a, []).append(a)
-            elif a.kind == "robber" and self.token_robber:
-                out["token"].setdefault(robber_spot(self.view, a.a), []).append(a)
-            elif a.kind in ("robber", "remove_token") or (a.kind == "develop" and self.mode == "develop"):
-                out["hex"].setdefault(self.view.topo.hex_index[a.a], []).append(a)
+            elif a.kind in ("robber", "remove_token"):  # (an add-on may move them onto tokens: D-8)
+                hex_id = str(a.a).partition("/")[0]  # '2.3/1': a token of hex 2.3
+                out["hex"].setdefault(self.view.topo.hex_index[hex_id], []).append(a)
         for addon in self.addons:
             addon.board_targets(ctl.legal(), out)
         return out
@@ -89,9 +81,6 @@ class BoardPart:
         if any(addon.click(kind, index, actions) for addon in self.addons):
             self.hover = None
             return True
-        if actions[0].kind == "develop":
-            self.app.push(DevelopDialog(self.app, self.port, self.kit, actions[0].a, actions))
-            return True
         if kind in ("hex", "token") and len(actions) > 1:
             self.app.push(VictimDialog(self.app, self.port, self.kit, actions))
             return True
@@ -106,8 +95,8 @@ class BoardPart:
             x, y = self.layout.node_pos(action.a)
         elif action.kind == "road":
             x, y = self.layout.edge_mid(action.a)
-        elif action.kind == "robber" and self.token_robber:
-            h, slot = robber_spot(self.view, action.a)
+        elif (spot := self._token_of(action)) is not None:
+            h, slot = spot
             x, y = token_centres(self.layout, self.view, h)[slot]
         else:
             x, y = self.layout.hex_center(self.view.topo.hex_index[action.a])
@@ -158,23 +147,9 @@ class BoardPart:
             )
             delay += 0.08 * speed
 
-    def _fly_from_market(self, ev: dict[str, Any], start: float, speed: float) -> None:
-        """Cards taken from the market (a purchase, a sale, a development's yield) fly from the market panel
-        to the taker's panel, like production from the hexes."""
-        t = ev["t"]
-        if t == "market":
-            cards = [ev["get"]]
-        elif t == "market_sell":
-            cards = [res for res, n in ev["get"].items() for _k in range(n)]
-        else:
-            cards = [ev["resource"]] * min(4, ev.get("got", 0))
-        rect = self.economy_rect()
-        source = (rect.centerx, rect.y + self.px(70))
-        target = self.panel_rect(ev["seat"]).center
-        for i, res in enumerate(cards):
-            self.anims.append(
-                Anim("fly", start + 0.08 * speed * i, 0.7 * speed, {"from": source, "to": target, "res": res})
-            )
+    def _token_of(self, action: Action) -> tuple[int, int] | None:
+        """The number token a board action is clicked on (the robber on tokens, D-8.1), or None."""
+        return next((spot for spot, acts in self.board_targets()["token"].items() if action in acts), None)
 
     def _draw_anims(self, surface: pygame.Surface) -> None:
         now = time.perf_counter()
@@ -204,10 +179,6 @@ class BoardPart:
                 self.app.play_sound("dice")
             elif t == "produce" and speed:
                 self._fly_cards(ev, now + 0.55 * speed, speed)
-            elif t in ("market", "market_sell", "develop") and self.has_market:
-                if speed:
-                    self._fly_from_market(ev, now, speed)
-                self.app.play_sound("trade" if t != "develop" else "build")
             elif t in ("settle", "city", "road"):
                 self.app.play_sound("build")
             elif t in ("buy", "play"):

@@ -72,18 +72,14 @@ class HandPart:
                 new = v.bought_this_turn[k]
                 self._card(surface, f"cards/{kind}", rects[kind], n, note=_("new") if new else None)
         # costs under the build buttons
-        for key, item in (
-            ("road", "road"),
-            ("settlement", "settlement"),
-            ("city", "city"),
-            ("buy", "development_card"),
-            ("develop", "develop"),
-        ):
+        costs = self.port.rules.costs
+        items = [(k, costs[item]) for k, item in (("road", "road"), ("settlement", "settlement"),
+                                                  ("city", "city"), ("buy", "development_card"))]
+        items += [(k, c) for addon in self.addons for k, _l in addon.builds() if (c := addon.build_cost(k))]
+        for key, cost in items:
             b = self.buttons.get(key)
             if b is None:
                 continue
-            cost = (self.view.settings["terrain_development"]["cost"] if item == "develop"
-                    else self.port.rules.costs[item])
             x, y = b.rect.x + s(2), b.rect.bottom + s(3)
             for i, n in enumerate(cost):
                 for _k in range(n):

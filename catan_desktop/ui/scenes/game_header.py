@@ -47,18 +47,6 @@ HINTS = {
 }
 
 
-PANEL_TIPS = {  # Catan a Dois panels explain themselves when the mouse rests on them (RULES.md Part D)
-    "reserve": N_("Reserve: the number tokens taken at founding (D-1.7). Develop terrain to put them on a "
-    "hex next to your building (D-6)."),
-    "market": N_("The market (D-4): on your turn, after rolling, buy an open card for as many of your "
-    "cards as the difference of the two dice (a double closes it). An exhausted resource (×2) costs "
-    "double. At most {cap} open cards; after a 7 it is renewed with {renewal} new cards. "
-    "Market button or T."),
-    "bank": N_("The bank's stock (D-5). Building, buying and the development cost pay into it; production "
-    "and maritime trade take from it. A resource at 0 is exhausted: its hexes produce nothing and its "
-    "market price doubles. Two exhausted at once: the game ends and both players lose. Remote-area cards "
-    "are drawn by building on the coast or next to an unproductive hex (D-7)."),
-}
 
 
 def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -102,11 +90,7 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
         hint = _("{who} rolls the dice…", who=scene.names[g.active])
     elif ctl.human_to_act and ctl.seat_to_act == scene.viewer:
         hint = _(HINTS.get(g.phase, ""))
-        if g.phase == "robber" and scene.token_robber:
-            hint = _("Move the robber onto another number token (D-8): click a ringed token")
-        if g.phase == "main" and scene.mode == "develop":
-            hint = _("Click a glowing hex next to your building to develop it; right-click or Esc to cancel")
-        elif g.phase == "main" and scene.mode:
+        if g.phase == "main" and scene.mode:  # (an add-on's own mode or build says itself, below)
             hint = _(
                 "Click a glowing spot to build a {what}; right-click or Esc to cancel", what=_(scene.mode)
             )

@@ -94,6 +94,19 @@ class ScreenKit:
     def tag(self, surface: pygame.Surface, text: str, centre: tuple[int, int]) -> None:
         self._scene.tag(surface, text, centre)
 
+    def panel(self, surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int]) -> None:
+        """A parchment panel with its shadow and border, as the screen's own."""
+        self._scene._panel(surface, rect, fill)
+
+    def card(self, surface: pygame.Surface, name: str, rect: pygame.Rect, count: int = 0,
+             dim: bool = False, note: str | None = None) -> None:
+        """A card picture (``cards/NAME``) with its count badge and a note on its top edge."""
+        self._scene._card(surface, name, rect, count, dim=dim, note=note)
+
+    def column_rect(self) -> pygame.Rect:
+        """Where an add-on's panel goes under the player panels, in the left column (``AddonUI.COLUMN``)."""
+        return self._scene.column_rect()  # type: ignore[no-any-return]
+
     def tip(self, rect: pygame.Rect, text: str) -> None:
         """``rect`` of the drawn screen explains itself with ``text`` under a resting mouse."""
         self._scene._tips.append((rect, text))
