@@ -83,8 +83,7 @@ class PortDriver(Driver):
         return self.inner.game
 
 
-@pytest.mark.parametrize("variant,players,seed", [("base", 4, 5), ("catan-a-dois", 2, 3),
-                                                  ("base-5-6", 5, 7)])
+@pytest.mark.parametrize("variant,players,seed", [("base", 4, 5), ("catan-a-dois", 2, 3)])
 def test_a_whole_game_through_clicks_on_the_port_alone(home: Path, monkeypatch: pytest.MonkeyPatch,
                                                        variant: str, players: int, seed: int) -> None:
     """Seat 0 plays by clicks (dialogs included: discards, offers and answers, the robber, Catan a Dois's
@@ -117,14 +116,15 @@ def test_a_whole_game_through_clicks_on_the_port_alone(home: Path, monkeypatch: 
     assert {"view", "legal", "apply", "pump", "record"} <= port.used
 
 
-@pytest.mark.parametrize("variant", ["frenemies", "helpers", "new-york-erie-canal"])
+@pytest.mark.parametrize("variant", ["frenemies", "helpers", "new-york-erie-canal", "base-5-6"])
 def test_the_add_ons_parts_draw_and_open_through_the_port(home: Path, variant: str) -> None:
     """Computers play some turns of each add-on on the screen (its panel rows, board marks, hints and
-    animations drawn every frame through the port), then the add-on's own dialog opens and draws."""
+    animations drawn every frame through the port; five seats: the special building phase), then the
+    add-on's own dialog opens and draws."""
     app = App(size=(1280, 720))
     app.settings.coach = False
     app.settings.animation_speed = "instant"
-    config = GameConfig.default(4)
+    config = GameConfig.default(5 if variant == "base-5-6" else 4)
     config.variant, config.seed = variant, 3
     for seat in config.seats:
         seat.kind = "random"
@@ -139,6 +139,9 @@ def test_the_add_ons_parts_draw_and_open_through_the_port(home: Path, variant: s
         app.draw()
     assert inner.game.turn >= 8
     assert {"view", "pump", "rules"} <= port.used
+    if variant == "base-5-6":
+        assert any(ev.get("t") == "special_build" for ev in inner.game.log)  # F-3: the screen followed it
+        return
     module = {"frenemies": "frenemies", "helpers": "helpers", "new-york-erie-canal": "erie_canal"}[variant]
     part = scene.kit.addon(module)
     assert part is not None
