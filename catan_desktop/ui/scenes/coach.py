@@ -96,8 +96,8 @@ def _setup_settlement(view: SeatView, kinds: set[str], game: Any, names: list[st
     pays = number == rules.starting_resources_from
     if pays:
         lines.append(_("This settlement also pays you one card from each hex around it right away."))
-    elif "token_removal" in rules.modules:
-        lines.append(_("Then you take the number token of one hex beside it into your reserve."))
+    elif (note := _note(rules, "founding")) is not None:  # Catan a Dois: the token for the reserve
+        lines.append(note)
     title = _("Founding settlement {n} of {total}", n=number, total=max(number, rules.setup_settlements))
     return Advice(title, lines[:4], "setup_settlement:pays" if pays else "setup_settlement")
 
@@ -137,9 +137,8 @@ def _roll(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advic
                        "them soon.", n=held, limit=rules.discard_limit))
     if len(lines) < 2:
         lines.append(_("A 7 pays nobody: the player who rolled it moves the robber."))
-    if "market" in rules.modules and len(lines) < 4:
-        lines.append(_("The difference between the two dice sets this turn's market price "
-                       "(a double closes it)."))
+    if (note := _note(rules, "roll")) is not None and len(lines) < 4:  # Catan a Dois: the market's price
+        lines.append(note)
     return Advice(_("Roll the dice"), lines, key)
 
 
@@ -236,12 +235,9 @@ def _main(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advic
 
 
 def _robber(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
-    if "token_robber" in view.rules.modules:
-        first = _("Move the robber onto a number token of the leader (most points): it blocks that number on "
-                  "its hex and you steal one card from a player beside it.")
-    else:
-        first = _("Move the robber onto a hex of the leader (most points): it blocks that hex and you steal "
-                  "one card from a player beside it.")
+    first = _note(view.rules, "robber") or _(
+        "Move the robber onto a hex of the leader (most points): it blocks that hex and you steal one card "
+        "from a player beside it.")
     lines = [first]
     leader = _leader(view)
     if leader is not None:
@@ -320,32 +316,6 @@ def _special_build(view: SeatView, kinds: set[str], game: Any, names: list[str])
     return Advice(_("Special building phase"), lines, "special_build")
 
 
-def _remove_token(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
-    lines = [
-        _("Take the number token of one hex beside your new settlement into your reserve: that hex stops "
-          "producing."),
-        _("Avoid taking often-rolled numbers (many dots); lumber is needed early, so spare the forests."),
-    ]
-    targets = [view.topo.hex_index[t] for t in _legal_targets(game, "remove_token") or ()
-               if isinstance(t, str) and t in view.topo.hex_index]
-    if targets:
-        cheapest = min(targets, key=lambda h: (_hex_pips(view, h), view.terrain[h] == "forest", h))
-        lines.append(_("The least painful choice here: {place}.", place=_place(view, cheapest)))
-    lines.append(_("Later, develop terrain (D) to put your reserve tokens on hexes beside your buildings."))
-    return Advice(_("Take a number token"), lines[:4], "remove_token")
-
-
-def _market_cap(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
-    market = view.modules.get("market") or {}
-    cap = view.rules.data.get("module_settings", {}).get("market", {}).get("open_cap", 7)
-    n = int(market.get("excess") or 0)
-    return Advice(_("Market over its limit"), [
-        ngettext("The market holds at most {cap} open cards: put {n} aside.",
-                 "The market holds at most {cap} open cards: put {n} aside.", n, cap=cap, n=n),
-        _("Put aside what you need least: the open cards are what both of you can buy next."),
-    ], "market_cap")
-
-
 def _bundle(view: SeatView, counts: Iterable[int]) -> dict[str, int]:
     return {r: n for r, n in zip(view.rules.resources, counts, strict=False) if n}
 
@@ -379,7 +349,37 @@ def _trade_confirm(view: SeatView, kinds: set[str], game: Any, names: list[str])
     ], "trade_confirm")
 
 
-_PHASES: dict[str, Callable[[SeatView, set[str], Any, list[str]], Advice]] = {
+Adviser = Callable[["SeatView", set[str], Any, list[str]], Advice]
+NOTES: dict[tuple[str, str], Callable[[], str]] = {}  # (rule module, where) -> an add-on's words
+
+
+def coach_phase(phase: str) -> Callable[[Adviser], Adviser]:
+    """Register an add-on's advice for a phase of its own (Catan a Dois's market cap)."""
+
+    def register(adviser: Adviser) -> Adviser:
+        _PHASES[phase] = adviser
+        return adviser
+
+    return register
+
+
+def coach_note(module: str, where: str) -> Callable[[Callable[[], str]], Callable[[], str]]:
+    """Register an add-on's line for the shared advice at ``where`` ("founding", "roll", "robber": the
+    robber's first line), used when the game's rules switch ``module`` on."""
+
+    def register(note: Callable[[], str]) -> Callable[[], str]:
+        NOTES[(module, where)] = note
+        return note
+
+    return register
+
+
+def _note(rules: Any, where: str) -> str | None:
+    """The first add-on line for ``where`` of a module ``rules`` switch on, or None."""
+    return next((NOTES[(m, where)]() for m in rules.modules if (m, where) in NOTES), None)
+
+
+_PHASES: dict[str, Adviser] = {
     "setup_settlement": _setup_settlement,
     "setup_road": _setup_road,
     "roll": _roll,
@@ -389,8 +389,6 @@ _PHASES: dict[str, Callable[[SeatView, set[str], Any, list[str]], Advice]] = {
     "discard": _discard,
     "road_building": _road_building,
     "special_build": _special_build,
-    "remove_token": _remove_token,
-    "market_cap": _market_cap,
     "trade_offer": _trade_offer,
     "trade_confirm": _trade_confirm,
 }
@@ -398,4 +396,4 @@ _PHASES: dict[str, Callable[[SeatView, set[str], Any, list[str]], Advice]] = {
 
 from .coach_draw import FOOTER, FontText, draw_coach  # noqa: E402  (re-exported: the panel)
 
-__all__ = ["FOOTER", "Advice", "FontText", "coach_advice", "draw_coach"]
+__all__ = ["FOOTER", "Advice", "FontText", "coach_advice", "coach_note", "coach_phase", "draw_coach"]

@@ -10,14 +10,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine import Action
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...render.palette import ALERT, INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, WARN
 from ...text import cards_text, reason_for
 from .addon_ui import AddonUI, Enable, addon_ui
+from .coach import Advice, coach_note, coach_phase
+from .coach_board import _hex_pips, _legal_targets, _place
 from .dois_dialogs import DevelopDialog, MarketCapDialog, MarketDialog, RemoteCardDialog
 from .game_anims import Anim
 
 if TYPE_CHECKING:
+    from ...engine.views import SeatView
     from ..seat_port import SeatPort
     from .game_kit import ScreenKit
 
@@ -319,3 +322,52 @@ class RemoteCardsUI(AddonUI):
         offers.sort(key=lambda a: a.a != newest)
         self.app.push(RemoteCardDialog(self.app, self.port, self.kit, offers))
         return True
+
+
+# ------------------------------------------------------------------------------------- the first-game coach
+
+
+@coach_note(ReserveUI.MODULE, "founding")
+def _founding_note() -> str:
+    return _("Then you take the number token of one hex beside it into your reserve.")
+
+
+@coach_note(MarketUI.MODULE, "roll")
+def _roll_note() -> str:
+    return _("The difference between the two dice sets this turn's market price (a double closes it).")
+
+
+@coach_note(TokenRobberUI.MODULE, "robber")
+def _robber_note() -> str:
+    return _("Move the robber onto a number token of the leader (most points): it blocks that number on its "
+             "hex and you steal one card from a player beside it.")
+
+
+@coach_phase("remove_token")
+def _remove_token(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    """Founding in Catan a Dois (D-1.7): which number token to take into the reserve."""
+    lines = [
+        _("Take the number token of one hex beside your new settlement into your reserve: that hex stops "
+          "producing."),
+        _("Avoid taking often-rolled numbers (many dots); lumber is needed early, so spare the forests."),
+    ]
+    targets = [view.topo.hex_index[t] for t in _legal_targets(game, "remove_token") or ()
+               if isinstance(t, str) and t in view.topo.hex_index]
+    if targets:
+        cheapest = min(targets, key=lambda h: (_hex_pips(view, h), view.terrain[h] == "forest", h))
+        lines.append(_("The least painful choice here: {place}.", place=_place(view, cheapest)))
+    lines.append(_("Later, develop terrain (D) to put your reserve tokens on hexes beside your buildings."))
+    return Advice(_("Take a number token"), lines[:4], "remove_token")
+
+
+@coach_phase("market_cap")
+def _market_cap(view: SeatView, kinds: set[str], game: Any, names: list[str]) -> Advice:
+    """D-4.5: the market holds more open cards than its cap after a trade."""
+    market = view.modules.get(MarketUI.MODULE) or {}
+    cap = view.settings.get(MarketUI.MODULE, {}).get("open_cap", 7)
+    n = int(market.get("excess") or 0)
+    return Advice(_("Market over its limit"), [
+        ngettext("The market holds at most {cap} open cards: put {n} aside.",
+                 "The market holds at most {cap} open cards: put {n} aside.", n, cap=cap, n=n),
+        _("Put aside what you need least: the open cards are what both of you can buy next."),
+    ], "market_cap")
