@@ -19,11 +19,11 @@ import pygame
 from ...engine import Action, DiceGame, IllegalAction
 from ...engine.dice_views import DiceSeatView
 from ...i18n import _
-from ...persistence import LoadedSave, SaveError
+from ...persistence import LoadedSave
 from ...persistence.userdirs import autosave_path
 from ...render.dice_sheet import SheetPainter
 from ...render.palette import COLOUR_BLIND, WOOD
-from ...text import describe, reason_for, save_problem
+from ...text import describe, reason_for
 from ..config import GameConfig, shown_name
 from ..controller import GameController
 from ..scaling import make_manager, ui_factor
@@ -36,6 +36,7 @@ from .dice_sheet_view import DiceSheetPart
 from .dice_tray import NOTICE_SECONDS, DiceTrayPart
 from .game_anims import Anim
 from .game_draw import DrawKit
+from .game_files import FilesPart
 from .game_kit import ScreenKit
 from .pass_device import pass_screen
 
@@ -66,7 +67,7 @@ class DiceController(GameController):
 
 
 @screen("dice_game")
-class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
+class DiceGameScene(DiceTrayPart, DiceSheetPart, FilesPart, DrawKit, GuiScene):
     """Plays one dice game. Keys: R roll, 1-6 keep or release a die, G gold, E or Space end the turn,
     Esc pause (or cancel a knight's swap)."""
 
@@ -150,24 +151,6 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, DrawKit, GuiScene):
         self.ctl.close()
 
     # ------------------------------------------------------------------------------------------ files
-
-    def save_named(self, name: str) -> Any:
-        """Write a named save (raises SaveError)."""
-        return self.ctl.save_named(name)
-
-    def autosave(self) -> None:
-        if self.game.is_over:
-            return
-        try:
-            self.ctl.autosave()
-        except SaveError as exc:
-            if not self.save_problem_shown:
-                self.save_problem_shown = True
-                self.app.show_message(_("Autosave failed"), f"{exc.path}: {save_problem(exc)}")
-
-    def on_quit_request(self) -> bool:
-        self.autosave()
-        return False
 
     # ---------------------------------------------------------------------------------------- actions
 

@@ -13,11 +13,10 @@ from ... import i18n
 from ...engine import Action, IllegalAction
 from ...engine.views import SeatView
 from ...i18n import _
-from ...persistence import LoadedSave, SaveError
+from ...persistence import LoadedSave
 from ...render.board import BoardRenderer, Hover
 from ...render.layout import BoardLayout
 from ...render.palette import COLOUR_BLIND, WOOD
-from ...text import save_problem
 from ..config import GameConfig, shown_name
 from ..controller import GameController
 from ..scaling import make_manager
@@ -29,6 +28,7 @@ from .game_actions import ActionBar
 from .game_anims import Anim, draw_mark, mark_places
 from .game_board import BoardPart
 from .game_draw import DrawKit
+from .game_files import FilesPart
 from .game_hand import HandPart
 from .game_header import coach_split, draw_coach_panel, draw_header, hide_coach
 from .game_kit import ScreenKit
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 ANIM_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 @screen("game")
-class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, DrawKit, GuiScene):
+class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, FilesPart, DrawKit, GuiScene):
     """Plays one game. Humans act through the board, the buttons and dialogs; computers think off-thread."""
 
     def __init__(self, app: App, config: GameConfig, loaded: LoadedSave | None = None,
@@ -158,20 +158,6 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
     def anim_scale(self) -> float:
         return ANIM_SCALE.get(self.app.settings.animation_speed, 1.0)
 
-    def save_named(self, name: str):  # type: ignore[no-untyped-def]
-        """Write a named save (raises SaveError)."""
-        return self.port.save_named(name)
-
-    def autosave(self) -> None:
-        if self.view.is_over:
-            return  # a finished game has nothing to continue
-        try:
-            self.port.autosave()
-        except SaveError as exc:
-            if not self.save_problem_shown:
-                self.save_problem_shown = True
-                self.app.show_message(_("Autosave failed"), f"{exc.path}: {save_problem(exc)}")
-
     def exit(self) -> None:
         self.port.close()
 
@@ -229,11 +215,6 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
 
     def open_pause(self) -> None:
         self.app.go("pause", self)
-
-    def on_quit_request(self) -> bool:
-        """Closing the window during a game: the game is autosaved, so just say so and quit."""
-        self.autosave()
-        return False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
