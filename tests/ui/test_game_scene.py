@@ -17,12 +17,14 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from strict_port import StrictPort  # noqa: E402
 
 from catan_desktop.engine import Action  # noqa: E402
 from catan_desktop.engine.modules import market, token_removal, token_robber  # noqa: E402
 from catan_desktop.engine.queries import settlement_spot_free, settlement_spots, tokens_of  # noqa: E402
 from catan_desktop.ui.app import App  # noqa: E402
 from catan_desktop.ui.config import GameConfig  # noqa: E402
+from catan_desktop.ui.controller import GameController  # noqa: E402
 from catan_desktop.ui.scenes import dois_dialogs as ddlg  # noqa: E402
 from catan_desktop.ui.scenes import game_dialogs as dlg  # noqa: E402
 from catan_desktop.ui.scenes import trade_dialogs as tdlg  # noqa: E402
@@ -364,6 +366,7 @@ def new_scene(
     variant: str = "base",
     players: int = 4,
     coach: bool = False,
+    strict: bool = False,
 ) -> GameScene:
     """Seat 0 human; the others ``opponents``. Random opponents make long games that reach every dialog
     (a discard needs 8+ cards in the human's hand); the real computer levels are tested in tests/ai. The
@@ -375,7 +378,8 @@ def new_scene(
     for seat in config.seats[1:]:
         seat.kind = opponents
     app.settings.animation_speed = "instant"
-    scene = GameScene(app, config)
+    # ``strict``: the screen sees the game only through the seat port's members (issue 32, strict_port.py)
+    scene = GameScene(app, config, controller=StrictPort(GameController(config)) if strict else None)
     app.push(scene)
     pump(app)
     return scene
@@ -384,7 +388,7 @@ def new_scene(
 def test_a_whole_game_through_clicks(home: Path) -> None:
     """Founding, rolls, builds, a trade offer, a discard, the robber and turn ends, until somebody wins."""
     app = App(size=(1280, 720))
-    scene = new_scene(app, seed=5)
+    scene = new_scene(app, seed=5, strict=True)  # nothing but the seat port: as a network client gives
     driver = Driver(app, scene)
     for _ in range(60000):
         if scene.ctl.game.is_over:
@@ -396,6 +400,7 @@ def test_a_whole_game_through_clicks(home: Path) -> None:
     for kind in ("settle", "road", "roll", "end", "robber", "offer", "discard"):
         assert done[kind] > 0, f"the test game never exercised '{kind}': {dict(done)}"
     assert done["settle"] >= 2 and done["city"] + done["settle"] >= 3
+    assert {"view", "legal", "apply", "pump", "events_since"} <= scene.ctl.used  # all through the port
     # the game-over screen follows the final position
     for _ in range(200):
         pump(app)
@@ -478,7 +483,7 @@ def test_a_whole_5_6_player_game_through_clicks(home: Path) -> None:
 
     seed = next(s for s in range(100) if Game.new("base-5-6", players=6, seed=s).s.start_player == 0)
     app = App(size=(1280, 720))
-    scene = new_scene(app, seed=seed, variant="base-5-6", players=6)
+    scene = new_scene(app, seed=seed, variant="base-5-6", players=6, strict=True)
     assert scene.ctl.game.players == 6 and scene.ctl.game.phase == "place_robber"
     rects = [scene.panel_rect(p) for p in range(6)]
     assert all(r.h >= 90 for r in rects) and rects[-1].bottom <= 720
@@ -497,7 +502,7 @@ def test_a_whole_catan_a_dois_game_through_clicks(home: Path) -> None:
     buys from the market and handles its cap (D-4), develops terrain (D-6), keeps or exchanges remote-area
     cards (D-7.2) and moves the robber onto a token (D-8.1), until the game ends by a win or a collapse."""
     app = App(size=(1280, 720))
-    scene = new_scene(app, seed=4, variant="catan-a-dois", players=2)
+    scene = new_scene(app, seed=4, variant="catan-a-dois", players=2, strict=True)
     assert scene.ctl.game.players == 2 and scene.buttons["trade"].text == "Market"
     driver = Driver(app, scene)
     for _ in range(60000):
@@ -663,7 +668,7 @@ def test_undo_never_reaches_back_into_the_founding_phase(home: Path) -> None:
 def played_to_turn(turn: int) -> tuple[App, GameScene]:
     """A base game (seed 5) played through clicks until ``turn`` starts, its log up to date."""
     app = App(size=(1280, 720))
-    scene = new_scene(app, seed=5)
+    scene = new_scene(app, seed=5, strict=True)  # nothing but the seat port: as a network client gives
     driver = Driver(app, scene)
     while scene.ctl.game.turn < turn:
         driver.step()
