@@ -81,11 +81,6 @@ def kind_of(game: object) -> str:
     return str(getattr(game, "KIND", BOARD))
 
 
-def is_dice_game(game: object) -> bool:
-    """True for a ``DiceGame`` (or anything that says it is one)."""
-    return kind_of(game) == GAME_KIND
-
-
 def new_game(
     variant: str | os.PathLike[str] | Ruleset | DiceSheet | Mapping[str, Any],
     players: int,

@@ -58,7 +58,6 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         humans = self.port.humans
         self.viewer = humans[0] if humans else 0  # whose hand is shown
         self.addons = addons_for(self.port, self.kit)  # Frenemies, Helpers...: panel rows, buttons, dialogs
-        self._remote_seen: tuple[int, int] | None = None
         self._tips: list[tuple[pygame.Rect, str]] = []  # drawn panels that explain themselves on hover
         self._mouse: tuple[tuple[int, int], float] = ((-1, -1), 0.0)
         self._tip_shown = False
