@@ -53,7 +53,9 @@ class MarketDialog(GameDialog):
         prices = shop["prices"] or {}
         sells = [a for a in self.port.legal() if a.kind == "market_sell"]
         self.height = 500 if len(sells) > 4 else 460 if sells else 400
-        panel = self.frame(_("Market: each open card costs {n} of your cards this turn", n=base))
+        title = (_("Market: each open card costs {n} of your cards this turn", n=base) if base
+                 else _("Market: closed this turn (the dice show a double, D-4.2)"))
+        panel = self.frame(title)
         self.open_counts = _counts(shop["open"], names)
         self.bank = list(view.bank)
         self.buy_buttons: dict[str, object] = {}
