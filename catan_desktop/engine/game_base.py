@@ -21,6 +21,8 @@ class GameBase:
     """The state ``s`` (``history``, ``log``, ``winners``, ``turn``, ``players``) and the action verbs."""
 
     s: Any
+    current_player: int
+    is_over: bool
     _legal: list[Action] | None
     _history_text: int
     _list_legal: Callable[[Any], list[Action]]
@@ -68,6 +70,23 @@ class GameBase:
         if self._legal is None:
             self._legal = type(self)._list_legal(self)
         return self._legal
+
+    def seat_of(self, action: Action | str) -> int | None:
+        """The seat that may take ``action`` now (an action's owner), or None when it is not legal.
+
+        Actions do not name their actor: the engine plays one seat at a time, and every legal action
+        belongs to ``current_player`` (the active player, a player discarding after a 7, one answering an
+        offer or a gift, the seat building in the special building phase). A host that takes actions from
+        several connections accepts one only from the connection of ``seat_of(action)``."""
+        if self.is_over or not self.is_legal(action):
+            return None
+        return int(self.current_player)
+
+    def legal_for(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``: ``legal_actions()`` when it is the seat to act, else none."""
+        if self.is_over or seat != self.current_player:
+            return []
+        return self.legal_actions()
 
     def is_legal(self, action: Action | str) -> bool:
         """True for any legal action (a board game's trade offers too, which ``legal_actions`` does not
