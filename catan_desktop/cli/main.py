@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import i18n
 from ..i18n import _
+from . import serve
 
 LANG_CHOICES = i18n.LANGUAGES
 
@@ -99,10 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_exp = sub.add_parser("export", help=_("write a save as a game record (rules, seed and every action)"))
     p_exp.add_argument("save", metavar="SAVE", help=_("a save file, or 'autosave'"))
     p_exp.add_argument("out", metavar="OUT", help=_("the record to write (…{suffix})", suffix=".catan.txt"))
+    p_serve = serve.add_parser(sub)
     p_imp = sub.add_parser("import", help=_("replay a game record and keep it as a named save"))
     p_imp.add_argument("record", metavar="RECORD")
     # --lang also after the subcommand: screenshot --lang pt
-    for command in (p_play, p_val, p_var, p_shot, p_sim, p_exp, p_imp):
+    for command in (p_play, p_val, p_var, p_shot, p_sim, p_exp, p_imp, p_serve):
         command.add_argument("--lang", default=argparse.SUPPRESS, **lang)
     return parser
 
@@ -148,6 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _screenshot(args)
     if args.command in ("export", "import"):
         return _records(args)
+    if args.command == "serve":
+        return serve.run(args, _options(args.option))
     return 2
 
 

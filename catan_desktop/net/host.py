@@ -53,6 +53,7 @@ class Conn:
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     log_sent: int = 0  # events of the game's log this seat has been sent
     replaced: bool = False  # the same seat connected again: this one's end changes nothing
+    slow: bool = False  # its outbox filled: closed as not reading
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
 
@@ -72,6 +73,7 @@ class Conn:
             self.outbox.put_nowait(msg if isinstance(msg, str) else encode(msg))
             return True
         except asyncio.QueueFull:
+            self.slow = True
             asyncio.ensure_future(self.ws.close(1008, "not reading"))
             return False
 
@@ -89,6 +91,7 @@ class Host:
         self._thinking: set[str] = set()
         self._timers: set[asyncio.Task[None]] = set()
         self.stats = {"refused": 0, "errors": 0, "closed_slow": 0, "closed_flood": 0}
+        self.hello_timeout = HELLO_TIMEOUT
 
     # ------------------------------------------------------------------------------------------ tables
 
@@ -109,7 +112,7 @@ class Host:
         """Listen; returns the port (``port=0``: a free one)."""
         self.server = await serve(
             self._handle, host, port, max_size=MAX_CLIENT_MESSAGE, max_queue=8, write_limit=256 * 1024,
-            ping_interval=20, ping_timeout=20, open_timeout=HELLO_TIMEOUT, compression=None,
+            ping_interval=20, ping_timeout=20, open_timeout=HELLO_TIMEOUT, close_timeout=2, compression=None,
         )
         sock = next(iter(self.server.sockets))
         return int(sock.getsockname()[1])
@@ -152,7 +155,11 @@ class Host:
                     self._left(conn, bye=True)
                     conn = None
                     break
-                self._message(conn, msg)
+                try:
+                    self._message(conn, msg)
+                except Exception:  # a fault of the host's: said, logged, and the other tables go on
+                    log.exception("table %s: a message failed", conn.table.id)
+                    conn.send({"t": "error", "code": "host_error", "detail": "the host could not do that"})
         except ConnectionClosed:
             pass
         finally:
@@ -170,7 +177,7 @@ class Host:
     async def _greet(self, ws: ServerConnection) -> Conn | None:
         """The hello: the protocol, the table, the password, the seat. None: refused (the reason sent)."""
         try:
-            raw = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
+            raw = await asyncio.wait_for(ws.recv(), self.hello_timeout)
         except (TimeoutError, ConnectionClosed):
             with contextlib.suppress(ConnectionClosed):
                 await ws.close(1008, "no hello")
@@ -237,6 +244,7 @@ class Host:
 
     def _left(self, conn: Conn, bye: bool = False) -> None:
         table = conn.table
+        self.stats["closed_slow"] += conn.slow
         if conn.replaced:
             return
         with contextlib.suppress(ValueError):

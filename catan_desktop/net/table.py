@@ -85,6 +85,11 @@ class Table:
     def __init__(self, config: TableConfig, owner_token: str | None = None) -> None:
         if not config.seats or not 1 <= len(config.seats) <= 8:
             raise TableError("bad_table", "a table has 1 to 8 seats")
+        try:  # the variant, the player count, the board and the options are checked now, not at the start
+            Game.new(config.variant, players=len(config.seats), seed=0, board=config.board,
+                     options=config.options or None)
+        except Exception as exc:  # RulesetError, or a rule file that cannot be read
+            raise TableError("bad_table", str(exc)) from None
         self.config = config
         self.id = config.table_id
         self.seats = config.seats
