@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import queue
+import socket
 import threading
 from typing import Any
 
@@ -37,6 +38,7 @@ class NetClient:
         self.status = "connecting"
         self.error: dict[str, Any] | None = None
         self.seat: int | None = None
+        self.owner = False  # this client's seat may start the table's game
         self.drops = 0
         self._inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self._loop = asyncio.new_event_loop()
@@ -166,6 +168,7 @@ class NetClient:
                 kind = msg.get("t")
                 if kind == "welcome":
                     self.token, self.seat = msg.get("token"), msg.get("seat")
+                    self.owner = bool(msg.get("owner"))
                     self.error = None
                     self._set_status("connected")
                 elif kind == "error" and msg.get("code") in FATAL:
@@ -175,3 +178,52 @@ class NetClient:
         finally:
             task.cancel()
         return self._closing or self.status == "refused"
+
+
+DEFAULT_PORT = 8765
+
+
+def parse_address(text: str) -> tuple[str, str | None]:
+    """What a player types to join: ``192.168.1.5``, ``192.168.1.5:8765``, ``host:8765/table-2``,
+    ``ws://host:8765/table-2``, ``[::1]:8765`` -> (the WebSocket URL, the table named in it or None).
+    Raises ValueError for anything else."""
+    rest = text.strip()
+    for scheme in ("ws://", "catan://"):
+        if rest.lower().startswith(scheme):
+            rest = rest[len(scheme):]
+    where, _sep, table = rest.partition("/")
+    if where.startswith("["):  # an IPv6 address in brackets
+        host, _b, tail = where[1:].partition("]")
+        port_text = tail.removeprefix(":")
+        shown = f"[{host}]"
+    else:
+        host, _c, port_text = where.partition(":")
+        shown = host
+    if not host or any(c.isspace() for c in host) or len(host) > 255:
+        raise ValueError("no host")
+    if port_text:
+        if not port_text.isascii() or not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+            raise ValueError("bad port")
+        port = int(port_text)
+    else:
+        port = DEFAULT_PORT
+    table = table.strip().strip("/")
+    return f"ws://{shown}:{port}", (table or None)
+
+
+def local_addresses() -> list[str]:
+    """This computer's addresses that others on the network can reach (the one used to reach the
+    outside first; no packet is sent), or ["127.0.0.1"]."""
+    found: list[str] = []
+    for probe in ("10.255.255.255", "192.168.255.255"):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            sock.connect((probe, 1))
+            ip = str(sock.getsockname()[0])
+            if ip not in found and not ip.startswith("127."):
+                found.append(ip)
+        except OSError:
+            pass
+        finally:
+            sock.close()
+    return found or ["127.0.0.1"]

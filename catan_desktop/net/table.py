@@ -86,8 +86,8 @@ class Table:
         if not config.seats or not 1 <= len(config.seats) <= 8:
             raise TableError("bad_table", "a table has 1 to 8 seats")
         try:  # the variant, the player count, the board and the options are checked now, not at the start
-            Game.new(config.variant, players=len(config.seats), seed=0, board=config.board,
-                     options=config.options or None)
+            self.title = Game.new(config.variant, players=len(config.seats), seed=0, board=config.board,
+                     options=config.options or None).rules.title
         except Exception as exc:  # RulesetError, or a rule file that cannot be read
             raise TableError("bad_table", str(exc)) from None
         self.config = config
@@ -176,7 +176,8 @@ class Table:
         """The lobby as everyone sees it (no tokens)."""
         now = time.monotonic()
         return {
-            "t": "lobby", "table": self.id, "variant": self.config.variant, "board": self.config.board,
+            "t": "lobby", "table": self.id, "variant": self.config.variant, "title": self.title,
+            "board": self.config.board,
             "options": self.config.options, "players": self.players, "started": self.started,
             "password": bool(self.config.password), "takeover_after": self.config.takeover_after,
             "seats": [
@@ -263,6 +264,10 @@ class Table:
                 return {"code": "not_allowed_now"}
         if code == "not_your_move" and g is not None:
             return reason_to_data(Reason("waiting_for", seat=g.current_player, phase=g.phase))
+        if code == "malformed_action":
+            return {"code": code, "text": text[:60]}
+        if code == "unknown_action":
+            return {"code": code, "kind": text.split(" ", 1)[0][:30]}
         return {"code": code}
 
     def play(self, seat: int, action: Action, reason: str | None = None) -> None:

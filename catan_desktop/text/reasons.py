@@ -28,6 +28,13 @@ REASONS: dict[str, str] = {
     "unknown_action": N_("unknown action {kind!r}"),
     "malformed_action": N_("not a well-formed action: {text}"),
     "not_allowed_now": N_("that is not allowed now"),
+    # network play (issue 33): what the host or the connection says
+    "stale_move": N_("the game moved on before your move reached the host"),
+    "not_started": N_("the game has not started yet"),
+    "net_lost": N_("the connection to the host was lost: trying again…"),
+    "net_refused": N_("the host refused the connection"),
+    "net_closed": N_("the connection to the host is closed"),
+    "net_error": N_("the host answered: {detail}"),
     "waiting_for": N_("not now: the game is waiting for player {player} to {what}"),
     "trade_unknown_resource": N_("that trade names a resource this game does not have"),
     "trade_empty_side": N_("each side of a trade must give at least one card"),

@@ -33,6 +33,8 @@ class RemotePort:
     """A ``SeatPort`` over a ``NetClient``. ``started`` once the host dealt the game; ``lobby``, ``chat``
     and ``notices`` (refusals, the connection's state) are for the screens around the game."""
 
+    remote = True
+
     def __init__(self, client: NetClient) -> None:
         self.client = client
         self.version = 0
@@ -40,7 +42,7 @@ class RemotePort:
         self.started = False
         self.lobby: dict[str, Any] | None = None
         self.chat: collections.deque[dict[str, Any]] = collections.deque(maxlen=100)
-        self.notices: collections.deque[str | Reason] = collections.deque(maxlen=20)
+        self.notices: collections.deque[str] = collections.deque(maxlen=20)
         self._rules: Ruleset | None = None
         self._topo: Any = None
         self._names: list[str] = []
@@ -54,6 +56,7 @@ class RemotePort:
         self._sent: Action | None = None  # a move on its way to the host
         self._record: Game | None = None
         self.verdict: Verdict | None = None
+        self.hosting: Any = None  # the host beside this game, when this player hosts it (net.host.HostThread)
 
     # --------------------------------------------------------------------------------------- arrivals
 
@@ -128,6 +131,30 @@ class RemotePort:
             return
         self.verdict = verify_game(self._start_msg, self._commitment, msg, self._record, self.seat,
                                    self._events)
+
+    # ----------------------------------------------------------------------------- lobby and chat
+
+    def set_ready(self, ready: bool) -> None:
+        self.client.send({"t": "ready", "ready": ready})
+
+    def start_game(self) -> None:
+        """The table's owner starts the game (every person seat taken)."""
+        self.client.send({"t": "start"})
+
+    def say(self, text: str) -> None:
+        text = " ".join(text.split())[:300]
+        if text:
+            self.client.send({"t": "chat", "text": text})
+
+    @property
+    def owner(self) -> bool:
+        return bool(self.client.owner)
+
+    @property
+    def ready_to_play(self) -> bool:
+        """The game was dealt and its first position arrived: the game screen can open."""
+        self.drain()
+        return self.started and self._view is not None
 
     # ------------------------------------------------------------------------------------ the port
 
@@ -263,4 +290,8 @@ class RemotePort:
         return self._record
 
     def close(self) -> None:
+        """Leave the table; a game hosted here stops with it (its autosave keeps it)."""
         self.client.close()
+        if self.hosting is not None:
+            self.hosting.stop()
+            self.hosting = None

@@ -8,8 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-SCENES = ("menu", "setup", "variants", "game", "trade", "answers", "special_build", "market", "gameover",
-          "story", "replay", "favours", "helper", "dice")
+SCENES = ("menu", "setup", "variants", "online", "lobby", "game", "trade", "answers", "special_build",
+          "market", "gameover", "story", "replay", "favours", "helper", "dice")
 
 
 def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) -> None:  # type: ignore[no-untyped-def]
@@ -117,6 +117,10 @@ def screenshot(
         from .scenes.new_game import NewGameScene
 
         app.push(NewGameScene(app, variant=variant))
+    elif scene_name == "online":  # Play over the network: join and host
+        app.go("online")
+    elif scene_name == "lobby":  # hosting here: a friend joined and said hello, two computers wait
+        _stage_lobby(app, variant)
     elif scene_name == "variants":  # Scenarios & variants with --variant chosen: its board, players, target
         from .scenes.variants import VariantsScene
 
@@ -218,3 +222,37 @@ def screenshot(
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(out))
     return out
+
+
+def _stage_lobby(app: Any, variant: str) -> None:
+    """The lobby of a table hosted here on 127.0.0.1 (a free port): you, a friend who is ready and
+    greeted the table, and two computers."""
+    import time
+
+    from ..net.client import NetClient
+    from ..net.host import Host, HostThread
+    from ..net.table import Seat, TableConfig
+    from .remote_port import RemotePort
+
+    host = Host()
+    host.add_table(TableConfig("table-1", variant, [Seat("person"), Seat("person"), Seat("computer"),
+                                                    Seat("computer", level="hard")]))
+    thread = HostThread(host).start()
+    url = f"ws://127.0.0.1:{thread.port}"
+    mine = RemotePort(NetClient(url, "table-1", "You").start())
+    mine.hosting = thread
+    end = time.monotonic() + 5
+    while time.monotonic() < end and mine.lobby is None:
+        mine.drain()
+        time.sleep(0.01)
+    friend = RemotePort(NetClient(url, "table-1", "Bea").start())
+    while time.monotonic() < end and not (mine.lobby and mine.lobby["seats"][1]["taken"]):
+        mine.drain()
+        time.sleep(0.01)
+    friend.set_ready(True)
+    friend.say("Hi! Ready when you are.")
+    while time.monotonic() < end and not mine.chat:
+        mine.drain()
+        time.sleep(0.01)
+    app.go("lobby", mine, thread.port)
+    app.step([])

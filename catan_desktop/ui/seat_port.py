@@ -10,6 +10,7 @@ the engine's game while the game is being played.
 
 from __future__ import annotations
 
+import collections
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -107,6 +108,18 @@ class SeatPort(Protocol):
 
     def close(self) -> None: ...
 
+    remote: bool  # the game is played on another computer (its host): no undo, no saves, no replaying it here
+
+    @property
+    def verdict(self) -> Any:
+        """A hosted game, once over: whether every roll, card and steal followed from the seed its host
+        promised (``net.verify.Verdict``); None for a game played here."""
+
+    @property
+    def notices(self) -> collections.deque[str]:
+        """What the screen should tell the player that is not an event of the game (a refusal from far
+        away, the connection lost or back); the screen takes them out as it shows them."""
+
 
 class GamePort:
     """The engine-backed half of a local port (``self.game``: a ``Game``): the rules, the legal actions and
@@ -114,6 +127,15 @@ class GamePort:
 
     game: Any
     version: int
+    _notices: collections.deque[str] | None = None
+    remote = False
+    verdict = None
+
+    @property
+    def notices(self) -> collections.deque[str]:
+        if self._notices is None:
+            self._notices = collections.deque(maxlen=20)
+        return self._notices
 
     @property
     def rules(self) -> Ruleset:

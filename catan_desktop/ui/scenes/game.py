@@ -276,6 +276,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         if not self.tick(now, hold_log=0.25):
             return
         ctl = self.port
+        self._show_notices()  # a game played far away: a refusal, the connection lost or back
         if self.view.is_over:
             self._game_over(now)
             return
@@ -306,8 +307,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
             self.anims = [a for a in self.anims if a.progress(now) < 1.0]
         if self.app.top is not self:
             return False
-        if not self._tip_shown and self._tip_at() and now - self._mouse[1] > 0.6:
-            self._tip_shown = True  # the mouse rested on a panel: show its explanation
+        self._tip_shown = self._tip_shown or bool(self._tip_at() and now - self._mouse[1] > 0.6)  # a rest
         return True
 
     # ---------------------------------------------------------------------------------------- drawing

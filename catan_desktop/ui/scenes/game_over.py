@@ -157,6 +157,11 @@ class GameOverScene(PanelOverlay):
                 turn=self.game.turn,
                 n=idle,
             )
+        verdict = self.game_scene.port.verdict
+        if verdict is not None:  # a hosted game: the seed revealed at the end, every roll checked
+            sub += " \u00b7 " + (_("dice verified: every roll, card and steal came from the promised seed")
+                                  if verdict.ok else _("dice NOT verified: {problem} (event {at})",
+                                                       problem=verdict.problem, at=verdict.at))
         UILabel(
             pygame.Rect(inner.x, inner.y + head_h, inner.w, px(24)), sub, manager=self.ui, container=panel
         )
@@ -217,6 +222,8 @@ class GameOverScene(PanelOverlay):
             ("new_seed", _("Play again (new seed)"), _("The same players on a new board"), False),
             ("again", _("Play again"), _("The same players, board and seed (Enter)"), True),
         ]
+        if self.game_scene.port.remote:  # its host deals the next game, not this computer
+            labels = labels[:4]
         # each button as wide as its words need (the languages differ), all of them within the panel
         font = self.app.assets.font(max(10, px(16)), bold=True)
         widths = [max(px(150), font.size(label)[0] + px(40)) for _k, label, _t, _p in labels]
@@ -394,9 +401,9 @@ class GameOverScene(PanelOverlay):
             self.app.pop()
         elif element is b["menu"]:
             self.main_menu()
-        elif element is b["again"]:
+        elif element is b.get("again"):
             self.play_again(new_seed=False)
-        elif element is b["new_seed"]:
+        elif element is b.get("new_seed"):
             self.play_again(new_seed=True)
         else:
             return False
@@ -404,7 +411,10 @@ class GameOverScene(PanelOverlay):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.play_again(new_seed=False)
+            if "again" in self.buttons:
+                self.play_again(new_seed=False)
+            else:
+                self.main_menu()
             return True
         act = {pygame.K_s: self.open_story, pygame.K_w: self.open_replay}.get(getattr(event, "key", 0))
         if event.type == pygame.KEYDOWN and act is not None:

@@ -11,6 +11,7 @@ import time
 
 from ...i18n import _
 from ...persistence.userdirs import autosave_path
+from ...text.reasons import reason_for
 from ..settings import SPEED_DELAY
 from .pass_device import pass_screen
 
@@ -34,6 +35,18 @@ class TurnsPart:
         self.next_bot_at = time.perf_counter() + SPEED_DELAY.get(self.app.settings.animation_speed, 0.6) * (
             0.4 if moved.action.kind in ("accept", "reject", "counter", "discard") else 1.0
         )
+
+    def _show_notices(self) -> None:
+        """What the port has to tell that is not an event of the game: the connection lost or back (a line
+        in the log), a move the host refused (shown as a refusal here is)."""
+        notices = self.port.notices
+        while notices:
+            notice = notices.popleft()
+            text = reason_for(notice, self.names, self.viewer)
+            if str(getattr(notice, "code", "")).startswith("net_"):
+                self.log_line(text)
+            else:
+                self.app.show_message(_("Not allowed"), text)
 
     def _pass_to(self, seat: int) -> None:
         """Hot-seat: hide the hand and ask to pass the screen to the next human."""

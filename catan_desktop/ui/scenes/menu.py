@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 @screen("menu")
 class MenuScene(ScaledGui, GuiScene):
-    """Continue, New game, Load game, Dice Game, Scenarios & variants, Settings, Rules, Quit (keys C N L D V
-    S R Q)."""
+    """Continue, New game, Load game, Dice Game, Play over the network, Scenarios & variants, Settings, Rules,
+    Quit (keys C N L D O V S R Q)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -53,6 +53,13 @@ class MenuScene(ScaledGui, GuiScene):
                 self.dice_game,
                 _("The Catan Dice Game: roll, keep and build on your own island sheet, alone or with "
                   "friends (D)"),
+            ),
+            (
+                "online",
+                _("Play over the network"),
+                pygame.K_o,
+                self.online,
+                _("Join friends' game at their computer, or host one for them (O)"),
             ),
             (
                 "variants",
@@ -141,6 +148,9 @@ class MenuScene(ScaledGui, GuiScene):
 
     def variants(self) -> None:
         self.app.go("variants")
+
+    def online(self) -> None:
+        self.app.go("online")
 
     def settings(self) -> None:
         self.app.go("settings")

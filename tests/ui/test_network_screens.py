@@ -1,0 +1,112 @@
+"""The network game's screens (issue 33), headless: join a table from Play over the network by its
+address, wait in the lobby for a friend (a scripted client), start, and play the whole game on the game
+screen through the remote seat port (its moves go to the host; the friend's and the computers' come back
+through ``pump``) to Game over, which says the dice were verified. And hosting from the same screen opens
+a table on this computer that the lobby's Leave closes."""
+
+from __future__ import annotations
+
+import random
+import socket
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from catan_desktop.ui.app import App
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+from netkit import add_table, choose, host_thread, join, wait  # noqa: E402
+
+sys.path.pop(0)
+
+pytestmark = pytest.mark.xdist_group("net")
+
+
+def _step_until(app: App, cond, timeout: float = 10.0) -> bool:  # type: ignore[no-untyped-def]
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.step(pygame.event.get())
+        if cond():
+            return True
+        time.sleep(0.005)
+    return False
+
+
+def test_join_by_address_wait_in_the_lobby_and_play_to_game_over(app: App, drive) -> None:  # type: ignore[no-untyped-def]
+    host = host_thread()
+    try:
+        add_table(host, "friends", "ppcc", seed=12, players_options={"victory_points.target": 4})
+        app.settings.animation_speed = "instant"
+        app.go("menu")
+        drive.pump()
+        drive.click(app.top.buttons["online"])
+        online = app.top
+        assert type(online).__name__ == "OnlineScene"
+        drive.click(online.entries["address"])
+        drive.type(f"127.0.0.1:{host.port}/friends")
+        drive.click(online.join_button)
+        lobby = app.top
+        assert type(lobby).__name__ == "LobbyScene"
+        assert _step_until(app, lambda: lobby.port.lobby is not None)
+        assert lobby.port.owner  # the first to sit down starts the game
+        assert not lobby.start_button.is_enabled  # a person's seat is still free
+        friend = join(host, "friends", "Bea")
+        assert wait(lambda: friend.seat >= 0, ports=(friend,))
+        friend.say("hello from Bea")
+        assert _step_until(app, lambda: lobby.start_button.is_enabled and "Bea" in lobby.chat_box.html_text)
+        assert "Bea" in lobby.seats_box.html_text
+        drive.click(lobby.start_button)
+        assert _step_until(app, lambda: type(app.top).__name__ == "GameScene")
+        scene = app.top
+        me = scene.port.seat
+        assert scene.port.remote and scene.viewer == me and scene.names[friend.seat] == "Bea"
+        rng = random.Random(4)
+        end = time.monotonic() + 150
+        played = 0
+        while time.monotonic() < end and type(app.top).__name__ != "GameOverScene":
+            while friend.pump() is not None:
+                pass
+            if friend.human_to_act and friend.legal():
+                friend.apply(choose(friend, rng))
+            top = app.top
+            if top is scene and scene.port.human_to_act and not scene.anims:
+                legal = scene.port.legal()
+                if legal:
+                    scene.do(choose(scene.port, rng))
+                    played += 1
+            elif top is not scene and type(top).__name__ != "GameOverScene":
+                app.pop()  # a phase dialog (discard, robber...): this test plays through the port
+            app.step(pygame.event.get())
+        assert type(app.top).__name__ == "GameOverScene", f"not over after {played} moves"
+        assert played > 10
+        assert scene.port.verdict is not None and scene.port.verdict.ok
+        assert "again" not in app.top.buttons  # the host deals the next game
+        friend.close()
+    finally:
+        host.stop()
+
+
+def test_hosting_opens_a_table_here_and_leaving_closes_it(app: App, drive) -> None:  # type: ignore[no-untyped-def]
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free = probe.getsockname()[1]
+    app.go("online")
+    online = app.top
+    drive.pump()
+    entry = online.entries["port"]
+    entry.set_text(str(free))
+    drive.click(online.host_button)
+    lobby = app.top
+    assert type(lobby).__name__ == "LobbyScene"
+    assert _step_until(app, lambda: lobby.port.lobby is not None)
+    assert f":{free}" in lobby._invite()
+    friend = join(type("H", (), {"port": free})(), "table-1", "Bea")  # type: ignore[arg-type]
+    assert wait(lambda: friend.seat == 1, ports=(friend,))
+    drive.click(lobby.leave_button)
+    drive.click(app.top.yes)
+    assert app.top is online
+    assert wait(lambda: friend.client.status in ("lost", "closed"), timeout=5, ports=(friend,))
+    friend.close()
