@@ -81,6 +81,8 @@ class NetClient:
         if bye and self.status == "connected":
             self.send({"t": "bye"})
         self._closing = True
+        if not self._thread.is_alive():
+            return
         with contextlib.suppress(RuntimeError):
             self._loop.call_soon_threadsafe(self._wake_close)
         self._thread.join(timeout=3)

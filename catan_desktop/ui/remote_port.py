@@ -254,6 +254,9 @@ class RemotePort:
         self.drain()
         if not self._queue:
             return None
+        final = (self._queue[0].get("view") or {}).get("phase") == "over"
+        if final and self._record is None and self.client.status == "connected":
+            return None  # the end shows with the whole game (the host sends it right after)
         msg = self._queue.popleft()
         events = self._show(msg)
         last = msg.get("last")

@@ -13,16 +13,20 @@ import pygame_gui
 import pytest
 
 from catan_desktop.engine import Game
+from catan_desktop.net.client import NetClient
 from catan_desktop.persistence import list_saves, save_game
 from catan_desktop.persistence.userdirs import autosave_path, saves_dir
 from catan_desktop.render.assets import Assets
 from catan_desktop.ui.app import App
 from catan_desktop.ui.config import GameConfig
 from catan_desktop.ui.dialogs import ConfirmScene, MessageScene
+from catan_desktop.ui.remote_port import RemotePort
 from catan_desktop.ui.scenes.game_over import GameOverScene, dice_odds
 from catan_desktop.ui.scenes.load_save import LoadScene, SaveScene, default_save_name
+from catan_desktop.ui.scenes.lobby import LobbyScene
 from catan_desktop.ui.scenes.menu import MenuScene
 from catan_desktop.ui.scenes.new_game import NewGameScene
+from catan_desktop.ui.scenes.online import OnlineScene
 from catan_desktop.ui.scenes.pass_device import PassDeviceScene
 from catan_desktop.ui.scenes.pause import PauseScene
 from catan_desktop.ui.scenes.records import ImportScene
@@ -359,6 +363,8 @@ def _screens(app: App, fake_game) -> dict[str, list]:
         "pause": [game_scene, PauseScene(app, game_scene)],
         "game_over": [game_scene, GameOverScene(app, game_scene)],
         "pass_device": [game_scene, PassDeviceScene(app, "Anna", lambda: None)],
+        "online": [OnlineScene(app)],
+        "lobby": [LobbyScene(app, RemotePort(NetClient("ws://127.0.0.1:9", "table-1", "You")), 8765)],
     }
 
 

@@ -16,6 +16,7 @@ from pygame_gui.elements import UIImage, UILabel, UIPanel
 from ...i18n import N_, _, ngettext
 from ...render.palette import rgb
 from ...text.events import list_text
+from ...text.network import verdict_text
 from ..config import SeatConfig, seat_of, shown_name
 from ..config import new_seed as fresh_seed
 from ..launch import start_game
@@ -157,11 +158,8 @@ class GameOverScene(PanelOverlay):
                 turn=self.game.turn,
                 n=idle,
             )
-        verdict = self.game_scene.port.verdict
-        if verdict is not None:  # a hosted game: the seed revealed at the end, every roll checked
-            sub += " \u00b7 " + (_("dice verified: every roll, card and steal came from the promised seed")
-                                  if verdict.ok else _("dice NOT verified: {problem} (event {at})",
-                                                       problem=verdict.problem, at=verdict.at))
+        verdict = getattr(self.game_scene.port, "verdict", None)  # a hosted game: its dice checked
+        sub += "" if verdict is None else " \u00b7 " + verdict_text(verdict)
         UILabel(
             pygame.Rect(inner.x, inner.y + head_h, inner.w, px(24)), sub, manager=self.ui, container=panel
         )
@@ -222,8 +220,7 @@ class GameOverScene(PanelOverlay):
             ("new_seed", _("Play again (new seed)"), _("The same players on a new board"), False),
             ("again", _("Play again"), _("The same players, board and seed (Enter)"), True),
         ]
-        if self.game_scene.port.remote:  # its host deals the next game, not this computer
-            labels = labels[:4]
+        labels = labels[:4] if getattr(self.game_scene.port, "remote", False) else labels  # its host deals
         # each button as wide as its words need (the languages differ), all of them within the panel
         font = self.app.assets.font(max(10, px(16)), bold=True)
         widths = [max(px(150), font.size(label)[0] + px(40)) for _k, label, _t, _p in labels]

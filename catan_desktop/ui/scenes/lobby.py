@@ -107,7 +107,7 @@ class LobbyScene(ScreenScene):
     def _chat_html(self) -> str:
         lines = [f"<b>{esc(str(m.get('name') or _('Player {n}', n=int(m.get('seat', 0)) + 1)))}:</b> "
                  f"{esc(str(m.get('text', '')))}" for m in list(self.port.chat)[-40:]]
-        return "<br>".join(lines) or "<i>" + esc(_("No messages yet")) + "</i>"
+        return "<br>".join(lines) or esc(_("No messages yet"))
 
     def _sync(self) -> None:
         lobby = self.port.lobby or {}

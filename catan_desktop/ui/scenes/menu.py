@@ -59,7 +59,7 @@ class MenuScene(ScaledGui, GuiScene):
                 _("Play over the network"),
                 pygame.K_o,
                 self.online,
-                _("Join friends' game at their computer, or host one for them (O)"),
+                _("Join a friend's game on their computer, or host one for your friends (O)"),
             ),
             (
                 "variants",
@@ -78,7 +78,7 @@ class MenuScene(ScaledGui, GuiScene):
         # it) and ends above the version label; at 125 % text in a small window the buttons get shorter
         # rather than the box covering the subtitle (issue 12, defect 9)
         title_h = min(int(h * 0.13), self.px(100))
-        below_subtitle = int(top * 0.42) + title_h // 2 + self.px(48) + pad
+        below_subtitle = int(top * 0.42) + title_h // 2 + self.px(52) + pad
         room = h - self.px(30) - pad - below_subtitle
         n = len(items)
         if n * bh + (n - 1) * gap > room:
