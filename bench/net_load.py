@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD_FIRST = ("city", "settle", "road", "buy")
@@ -103,7 +105,8 @@ async def act(ws: Any, run: TableRun, state: dict[str, Any], pace: tuple[float, 
             break
     pick = pick or rng.choice(legal)
     run.sent[state["moves"] + 1] = time.monotonic()
-    await ws.send(json.dumps({"t": "act", "action": pick, "at": state["moves"]}))
+    with contextlib.suppress(ConnectionClosed):  # the phase ended meanwhile
+        await ws.send(json.dumps({"t": "act", "action": pick, "at": state["moves"]}))
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -1,0 +1,185 @@
+"""Two windows, one network game (issue 33, "done means"): two real game processes, each with its own
+private Xvfb (or SDL's queue) and the real ``App.run`` loop, play a whole game against each other and two
+computers over 127.0.0.1, through input only: one hosts from Play over the network and starts the game
+in the lobby, the other joins by typing the address; the joining player's connection is cut in the middle
+and comes back by itself. Each window's walker (``realtime_walk.Walker``, reading the seat view instead of
+the game) checks the screen is fresh before each of its moves.
+
+    python bench/net_walk.py [--seed 7] [--drop-at 60] [--shots DIR] [--backend x11|sdl] [--target N]
+
+Prints each window's moves and checks, the drop and the time until the seat was back, and the end (who won,
+and whether each window's game verified the dice). Asserts nothing; several minutes: a bench, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests" / "ui" / "realtime"))
+sys.path.insert(0, str(HERE))
+
+import harness  # noqa: E402
+from realtime_walk import Walker  # noqa: E402
+
+
+class NetWalker(Walker):
+    """The walker on a remote seat: the turn and the phase come from the seat view (there is no game
+    here); it leaves offers to other players aside (realtime_walk walks those)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.scene.ctl.game = None  # the walker's trace reads it; a remote seat has no game
+
+    def over(self) -> bool:
+        sc = self.scene
+        return self.name() in ("GameOverScene", "StoryScene") or (
+            sc.view.turn > self.turns and self.top() is sc and sc.port.human_to_act)
+
+    def act(self) -> None:
+        sc = self.scene
+        sc.game = sc.view  # the walker reads .turn and .phase of it
+        super().act()
+
+    def offer(self, dialog: Any) -> None:
+        self.key("Escape")  # trades between players are walked by realtime_walk; here the network is
+
+
+def type_into(h: harness.Driver, entry: Any, text: str) -> None:
+    """Click a text box, select what it holds and type ``text`` over it, key by key."""
+    h.click_widget(entry)
+    h.key("ctrl+a")
+    for ch in text:
+        h.key({".": "period", ":": "colon"}.get(ch, ch))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def role_main(args: argparse.Namespace) -> int:
+    """One window: ``host`` (hosts from the network screen and starts the game) or ``join``."""
+    home = Path(tempfile.mkdtemp(prefix=f"catan-netwalk-{args.role}-"))
+    os.environ["CATAN_DESKTOP_LANG"] = args.lang
+    backend = harness.choose_backend(args.backend or "x11")  # typing needs real keys (ctrl+a, colon)
+    server = harness.prepare_environment(backend, home)
+    rng = random.Random(args.seed + (0 if args.role == "host" else 1))
+    result: dict[str, Any] = {"role": args.role}
+
+    def setup(app: Any) -> Any:
+        app.settings.animation_speed = "fast"
+        app.go("menu")
+        return None
+
+    def script(h: harness.Driver, _ctx: Any) -> None:
+        menu = h.wait_screen("MenuScene")
+        h.click_widget(menu.buttons["online"])
+        online = h.wait_screen("OnlineScene")
+        if args.role == "host":
+            type_into(h, online.entries["name"], "Ann")
+            type_into(h, online.entries["port"], str(args.port))
+            h.click_widget(online.host_button)  # 4 players, 2 of them people: the screen's defaults
+            lobby = h.wait_screen("LobbyScene")
+            h.wait_until("the friend at the table", lambda: lobby.start_button.is_enabled, timeout=120)
+            h.checkpoint("lobby, the friend seated")
+            h.click_widget(lobby.start_button)
+        else:
+            h.wait_until("the host", lambda: _listening(args.port), timeout=120)
+            type_into(h, online.entries["name"], "Bea")
+            type_into(h, online.entries["address"], f"127.0.0.1:{args.port}")
+            h.click_widget(online.join_button)
+            lobby = h.wait_screen("LobbyScene")
+            h.wait_until("a seat", lambda: lobby.port.lobby is not None, timeout=30)
+            h.click_widget(lobby.ready_button)
+            h.checkpoint("lobby, ready")
+        scene = h.wait_screen("GameScene", timeout=120)
+        walker = NetWalker(h, scene, rng, 10_000)
+        port = scene.port
+        if args.role == "join":
+            original = walker.act
+
+            def act_and_drop() -> None:
+                original()
+                if walker.moves == args.drop_at and "dropped" not in result:
+                    result["dropped"] = time.monotonic()
+                    port.client.drop()
+                    h.wait_until("the seat back", lambda: port.client.drops >= 1
+                                 and port.client.status == "connected", timeout=60)
+                    result["back_after_s"] = round(time.monotonic() - result["dropped"], 3)
+
+            walker.act = act_and_drop  # type: ignore[method-assign]
+        try:
+            walker.run()
+        finally:
+            result.update(moves=walker.moves, turn=scene.view.turn, winners=list(scene.view.winners),
+                          verified=None if port.verdict is None else port.verdict.ok)
+
+    case = harness.Case(f"net-{args.role}", setup, script, timeout=args.timeout)
+    started = time.perf_counter()
+    try:
+        report = harness.run_case(case, backend, args.shots)
+    finally:
+        if server is not None:
+            server.close()
+    failed = [c for c in report["checks"] if not c["ok"]]
+    error = (report["error"] or "").strip().splitlines()[-1:] or None
+    result.update(checks=len(report["checks"]), stale=len(failed),
+                  seconds=round(time.perf_counter() - started), error=error)
+    for c in failed:
+        print(f"STALE {c['label']}: {c['detail']}", flush=True)
+    print("RESULT " + json.dumps(result), flush=True)
+    return 0
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.2)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--role", choices=("host", "join"))
+    ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--lang", default="en")
+    ap.add_argument("--drop-at", type=int, default=60, help="the joining player's move after which it drops")
+    ap.add_argument("--shots", type=Path)
+    ap.add_argument("--backend", choices=("x11", "sdl"))
+    ap.add_argument("--timeout", type=float, default=3600)
+    args = ap.parse_args()
+    if args.role:
+        return role_main(args)
+    port = free_port()
+    common = ["--port", str(port), "--seed", str(args.seed), "--lang", args.lang, "--drop-at",
+              str(args.drop_at), "--timeout", str(args.timeout)]
+    if args.backend:
+        common += ["--backend", args.backend]
+    procs = []
+    for role in ("host", "join"):
+        extra = ["--shots", str(args.shots / role)] if args.shots else []
+        procs.append(subprocess.Popen([sys.executable, __file__, "--role", role, *common, *extra],
+                                      stdout=subprocess.PIPE, text=True))
+        time.sleep(2)
+    for role, proc in zip(("host", "join"), procs, strict=True):
+        out, _err = proc.communicate(timeout=args.timeout + 120)
+        for line in out.splitlines():
+            if line.startswith(("RESULT", "STALE", "moves")):
+                print(f"{role}: {line}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
