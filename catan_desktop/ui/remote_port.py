@@ -26,6 +26,21 @@ from ..persistence import SaveError
 from .config import shown_name
 from .seat_port import Moved
 
+
+class ChatLine(str):
+    """A chat line as a notice: the text, with the speaker's seat and name (``code`` "chat")."""
+
+    code = "chat"
+    seat: int
+    name: str
+
+    def __new__(cls, msg: dict[str, Any]) -> ChatLine:
+        self = super().__new__(cls, str(msg.get("text", ""))[:300])
+        self.seat = int(msg.get("seat", -1)) if isinstance(msg.get("seat"), int) else -1
+        self.name = str(msg.get("name") or "")[:24]
+        return self
+
+
 UNLISTED = frozenset({"offer", "counter"})  # kinds the engine's legal list leaves out (any bundles)
 
 
@@ -83,6 +98,8 @@ class RemotePort:
                 self._over(msg)
             elif kind == "chat":
                 self.chat.append(msg)
+                if self.started:  # during the game the line shows in the log
+                    self.notices.append(ChatLine(msg))
             elif kind == "error":
                 code, detail = str(msg.get("code")), str(msg.get("detail"))
                 self.notices.append(Reason("net_error", code=code, detail=detail))

@@ -108,6 +108,9 @@ class SeatPort(Protocol):
 
     def close(self) -> None: ...
 
+    def say(self, text: str) -> None:
+        """A line for the table's chat (a game over the network; nothing for a game played here)."""
+
     remote: bool  # the game is played on another computer (its host): no undo, no saves, no replaying it here
 
     @property
@@ -130,6 +133,9 @@ class GamePort:
     _notices: collections.deque[str] | None = None
     remote = False
     verdict = None
+
+    def say(self, text: str) -> None:
+        """Nobody else to talk to at a game played here."""
 
     @property
     def notices(self) -> collections.deque[str]:

@@ -63,6 +63,16 @@ def test_join_by_address_wait_in_the_lobby_and_play_to_game_over(app: App, drive
         scene = app.top
         me = scene.port.seat
         assert scene.port.remote and scene.viewer == me and scene.names[friend.seat] == "Bea"
+        # the chat goes on in the game: M opens a line for the table; the friend's lines come to the log
+        drive.press(pygame.K_m)
+        assert type(app.top).__name__ == "ChatDialog"
+        drive.type("good luck")
+        drive.press(pygame.K_RETURN)
+        assert app.top is scene
+        assert wait(lambda: any(m.get("text") == "good luck" for m in friend.chat), ports=(friend,))
+        friend.say("you too")
+        assert _step_until(app, lambda: any("you too" in line for line in scene.log_lines))
+        assert any("Bea" in line and "you too" in line for line in scene.log_lines)
         rng = random.Random(4)
         end = time.monotonic() + 150
         played = 0

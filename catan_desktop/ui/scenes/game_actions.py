@@ -18,6 +18,7 @@ from ..widgets import TipButton
 from . import game_dialogs as d
 from . import trade_dialogs as td
 from .bank_dialog import BankDialog
+from .chat_dialog import ChatDialog
 from .game_dialogs import ResourceChoiceDialog
 from .game_header import HINTS, hide_coach
 from .help_dialog import HelpDialog
@@ -240,6 +241,9 @@ class ActionBar:
             keys.update(addon.keys())
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.press("undo")
+            return True
+        if event.key == pygame.K_m and self.port.remote:  # a network game: a line for the table
+            self.app.push(ChatDialog(self.app, self.port, self.kit))
             return True
         key = keys.get(event.key)
         if key:

@@ -42,8 +42,14 @@ class TurnsPart:
         notices = self.port.notices
         while notices:
             notice = notices.popleft()
+            code = str(getattr(notice, "code", ""))
+            if code == "chat":  # a line from the table's chat
+                seat = getattr(notice, "seat", -1)
+                who = self.names[seat] if 0 <= seat < len(self.names) else getattr(notice, "name", "")
+                self.log_line(_("{who}: \u201c{reason}\u201d", who=who, reason=str(notice)), seat=seat)
+                continue
             text = reason_for(notice, self.names, self.viewer)
-            if str(getattr(notice, "code", "")).startswith("net_"):
+            if code.startswith("net_"):
                 self.log_line(text)
             else:
                 self.app.show_message(_("Not allowed"), text)

@@ -19,6 +19,7 @@ SHORTCUTS = [
     ("P", N_("Helpers: your helper card")),
     ("K", N_("Erie Canal: play or trade canal tokens")),
     ("B", N_("Trade with the bank")),
+    ("M", N_("A game over the network: say something to the table")),
     ("U / Ctrl+Z", N_("Undo your last build or bank trade")),
     (N_("Right-click"), N_("Cancel building")),
     ("G", N_("Hide or show the first-game tip (what to do now and why)")),
