@@ -21,6 +21,7 @@ from .protocol import encode, hello
 
 MAX_HOST_MESSAGE = 16 * 1024 * 1024  # a whole finished game with its log fits
 RETRY = (0.2, 0.5, 1.0, 2.0, 3.0)  # seconds between tries after a drop
+UNREACHABLE_AFTER = 3  # failed tries before a client that never got a seat gives up (a wrong address)
 FATAL = frozenset({"version", "unknown_table", "wrong_password", "table_full", "bad_token", "started",
                    "no_spectators", "flood", "hello_first"})
 
@@ -138,6 +139,10 @@ class NetClient:
                 break
             if not self.retry:
                 self._set_status("closed")
+                return
+            if self.token is None and tries >= UNREACHABLE_AFTER:  # never seated: a wrong address?
+                self.error = {"code": "unreachable", "detail": self.url}
+                self._set_status("refused")
                 return
             self.drops += 1
             self._set_status("lost")

@@ -138,3 +138,17 @@ def test_a_restarted_host_brings_its_table_back_and_the_players_rejoin(tmp_path:
         stranger.close()
     finally:
         host2.stop()
+
+
+def test_a_wrong_address_gives_up_with_a_clear_status() -> None:
+    import socket
+
+    from catan_desktop.net.client import NetClient
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    client = NetClient(f"ws://127.0.0.1:{port}", "t1", "Ann").start()
+    assert wait(lambda: client.status == "refused", timeout=15)
+    assert client.error is not None and client.error["code"] == "unreachable"
+    client.close()

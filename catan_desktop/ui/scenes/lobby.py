@@ -92,6 +92,9 @@ class LobbyScene(ScreenScene):
         if status == "refused":
             err = self.port.client.error or {}
             text = _("The host refused: {why}", why=str(err.get("detail") or err.get("code") or ""))
+            if err.get("code") == "unreachable":
+                text = _("Nothing answers at {url}: is the address right, and is the game hosted there?",
+                         url=self.port.client.url)
             return f"<font color='{ERROR_RED}'>{esc(text)}</font>"
         if lobby is None:
             if status == "lost" or time.monotonic() - self._opened_at > 3:
