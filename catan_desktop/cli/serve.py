@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import contextlib
 import signal
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,6 +41,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                    help=_("where the tables are kept (default: the game's data folder)"))
     p.add_argument("--fresh", action="store_true", help=_("do not bring back the tables autosaved earlier"))
     p.add_argument("--seed", type=int, default=None, help=_("the first table's seed (default: secret)"))
+    p.add_argument("--no-announce", action="store_true",
+                   help=_("do not list the tables on the local network (they are listed unless the host "
+                          "listens on 127.0.0.1 only)"))
     p.add_argument("--for", dest="seconds", type=float, default=None, help=argparse.SUPPRESS)
     return p
 
@@ -104,6 +108,11 @@ async def _serve(host: Host, args: argparse.Namespace, resumed: list[str]) -> in
         return 2
     print(_("Serving {n} tables on ws://{host}:{port}", n=len(host.tables), host=args.host, port=port),
           flush=True)
+    if not args.no_announce and args.host not in ("127.0.0.1", "localhost", "::1"):
+        from ..net.lan import Announcer
+
+        host.announcer = Announcer(socket.gethostname()[:30] or "catan", port)
+        host.announce()
     for table in host.tables.values():
         seats = ", ".join(s.kind if s.kind == PERSON else f"{s.kind}:{s.level}" for s in table.seats)
         again = _(" (brought back)") if table.id in resumed else ""

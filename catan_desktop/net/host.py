@@ -92,6 +92,7 @@ class Host:
         self._timers: set[asyncio.Task[None]] = set()
         self.stats = {"refused": 0, "errors": 0, "closed_slow": 0, "closed_flood": 0}
         self.hello_timeout = HELLO_TIMEOUT
+        self.announcer: Any = None  # net.lan.Announcer: the tables told to the local network (optional)
 
     # ------------------------------------------------------------------------------------------ tables
 
@@ -120,6 +121,8 @@ class Host:
     async def stop(self) -> None:
         for table in self.tables.values():
             self._autosave(table, force=True)
+        if self.announcer is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.announcer.close)
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -326,6 +329,18 @@ class Host:
 
     def _lobby(self, table: Table) -> None:
         self._broadcast(table, table.lobby())
+        self.announce()
+
+    def announce(self) -> None:
+        """Tell the local network the tables still taking players (with an announcer)."""
+        if self.announcer is None:
+            return
+        free = [(t.id, t.config.variant, sum(s.kind == PERSON and not s.taken for s in t.seats))
+                for t in self.tables.values() if not t.started]
+        key = repr(free)
+        if key != getattr(self, "_announced", None):
+            self._announced = key
+            self.announcer.announce(free)
 
     def _broadcast(self, table: Table, msg: dict[str, Any]) -> None:
         text = encode(msg)

@@ -4,14 +4,15 @@ starts; the game itself is the same game screen, on a remote seat port (``ui/rem
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
-from pygame_gui.elements import UILabel, UITextBox, UITextEntryLine
+from pygame_gui.elements import UILabel, UISelectionList, UITextBox, UITextEntryLine
 
 from ...i18n import _
 from ...net.client import DEFAULT_PORT, NetClient, parse_address
 from ...net.host import Host, HostThread
+from ...net.lan import Announcer, LanBrowser, LanGame
 from ...net.table import COMPUTER, PERSON, Seat, TableConfig, TableError
 from ...persistence.net_seats import seat_token
 from ...persistence.userdirs import data_dir
@@ -34,6 +35,7 @@ class OnlineScene(ScreenScene):
     port, password) on the right. Enter joins; Esc goes back."""
 
     panel_size = (1060, 600)
+    list_prefix = "lan"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -46,6 +48,8 @@ class OnlineScene(ScreenScene):
         self.people = 2
         self.level = "normal"
         self.entries: dict[str, UITextEntryLine] = {}
+        self.lan: LanBrowser | None = None  # the tables heard on the local network (while this screen shows)
+        self.lan_shown: list[LanGame] = []
 
     # layout ----------------------------------------------------------------------------------------
 
@@ -130,12 +134,58 @@ class OnlineScene(ScreenScene):
                                                      "friends in the lobby"))
         (self.back_button,) = self.footer_buttons(inner, [(_("Back"), _("Return (Esc)"), False)])
         note_y = y + px(64)
+        self._lan_list(panel, pygame.Rect(inner.x, note_y, col_w, inner.bottom - note_y))
         about = _("Everyone plays with this game on their own computer. The host's computer keeps the game: "
                   "a player whose connection drops comes back to the same seat, and after a minute away a "
                   "computer plays for them until they return. When the game ends, every player's game checks "
                   "that each roll came from the seed the host promised at the start.")
-        UITextBox(esc(about), pygame.Rect(inner.x, note_y, inner.w - px(200), inner.bottom - note_y),
+        ax = inner.x + col_w + px(40)
+        UITextBox(esc(about), pygame.Rect(ax, note_y, inner.right - ax, inner.bottom - px(60) - note_y),
                   manager=self.ui, container=panel, object_id="#plain_text")
+
+    def _lan_list(self, panel: Any, rect: pygame.Rect) -> None:
+        """The tables heard on the local network (a click puts one in the address box)."""
+        px = self.px
+        UILabel(pygame.Rect(rect.x, rect.y, rect.w, px(24)), _("Games on your network"), manager=self.ui,
+                container=panel, object_id="#bold_label")
+        box = pygame.Rect(rect.x, rect.y + px(28), rect.w, rect.h - px(28))
+        self.lan_shown = list(self.lan.games()) if self.lan is not None else []
+        items = [(f"   {g.name} \u00b7 {_(g.variant) if g.variant else ''} \u00b7 "
+                  + _("{n} free", n=g.free), f"#lan_{i}") for i, g in enumerate(self.lan_shown)]
+        if items:
+            self.list = UISelectionList(box, items, manager=self.ui, container=panel, object_id="#roomy_list")
+            return
+        self.list = None
+        problem = self.lan.problem if self.lan is not None else None
+        words = (_("Games hosted on your network are not listed here: {problem}", problem=problem) if problem
+                 else _("Looking for games hosted on your network\u2026 (or type the host's address above)"))
+        UITextBox(esc(words), box, manager=self.ui, container=panel)
+
+    def enter(self) -> None:
+        if self.lan is None:
+            self.lan = LanBrowser()
+        super().enter()
+
+    def exit(self) -> None:
+        if self.lan is not None:
+            self.lan.close()
+            self.lan = None
+        super().exit()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.lan is not None and self.lan.games() != self.lan_shown:
+            self._read_entries()
+            self.rebuild()
+
+    def select(self, index: int | None) -> None:
+        if index is not None and 0 <= index < len(self.lan_shown):
+            game = self.lan_shown[index]
+            self.fields["address"] = game.join_text
+            self.entries["address"].set_text(game.join_text)
+
+    def on_double_click(self) -> None:
+        self.join()
 
     # input -----------------------------------------------------------------------------------------
 
@@ -218,6 +268,8 @@ class OnlineScene(ScreenScene):
             return
         client = NetClient(f"ws://127.0.0.1:{thread.port}", TABLE, self._name(),
                            password=self.fields["host_password"] or None)
+        name = self._name()
+        thread.call(lambda h: (setattr(h, "announcer", Announcer(name, thread.port)), h.announce()))
         port = RemotePort(client.start())
         port.hosting = thread
         self.app.go("lobby", port, thread.port)

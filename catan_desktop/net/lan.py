@@ -1,0 +1,146 @@
+"""Games on the local network (issue 33, item 4): a host announces each of its tables with multicast DNS
+service discovery (the ``zeroconf`` library; service type ``_catan-desktop._tcp.local.``) and the Join
+screen lists what it hears. Where the machine has no multicast (no network, a sandbox), nothing is
+announced or found and ``problem`` says why; joining by address always works.
+
+Each table is one service: its instance name is the host's name for it, its port the host's, and its TXT
+properties ``table`` (the id to join), ``variant``, ``free`` (person seats still free) and ``v`` (the
+protocol's version).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+SERVICE = "_catan-desktop._tcp.local."
+
+
+@dataclass(frozen=True)
+class LanGame:
+    """A table heard on the network."""
+
+    name: str
+    address: str
+    port: int
+    table: str
+    variant: str
+    free: int
+
+    @property
+    def join_text(self) -> str:
+        """What the Join box takes: ``address:port/table``."""
+        host = f"[{self.address}]" if ":" in self.address else self.address
+        return f"{host}:{self.port}/{self.table}"
+
+
+def _txt(props: dict[Any, Any], key: str) -> str:
+    value = props.get(key.encode()) if props else None
+    return value.decode("utf-8", "replace")[:60] if isinstance(value, bytes) else ""
+
+
+class LanBrowser:
+    """Listens for announced tables in threads of its own; ``games()`` is what was heard so far."""
+
+    def __init__(self) -> None:
+        self.problem: str | None = None
+        self._games: dict[str, LanGame] = {}
+        self._lock = threading.Lock()
+        self._zc: Any = None
+        self._browser: Any = None
+        try:
+            from zeroconf import IPVersion, ServiceBrowser, Zeroconf
+
+            self._zc = Zeroconf(ip_version=IPVersion.V4Only)
+            self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._changed])
+        except Exception as exc:  # no multicast here (OSError), or the library cannot start
+            self.problem = str(exc) or type(exc).__name__
+            self.close()
+
+    def _changed(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
+        if state_change.name == "Removed":
+            with self._lock:
+                self._games.pop(name, None)
+            return
+        info = zeroconf.get_service_info(service_type, name, timeout=1500)
+        if info is None or not info.parsed_addresses():
+            return
+        props = info.properties or {}
+        try:
+            free = int(_txt(props, "free") or 0)
+        except ValueError:
+            free = 0
+        game = LanGame(name.removesuffix("." + SERVICE)[:60], info.parsed_addresses()[0], int(info.port),
+                       _txt(props, "table") or "table-1", _txt(props, "variant"), free)
+        with self._lock:
+            self._games[name] = game
+
+    def games(self) -> list[LanGame]:
+        with self._lock:
+            return sorted(self._games.values(), key=lambda g: (g.name, g.table))
+
+    def close(self) -> None:
+        zc, self._zc = self._zc, None
+        if zc is not None:
+            with contextlib.suppress(Exception):
+                zc.close()
+
+
+class Announcer:
+    """Announces a host's tables while it serves; ``update`` after the lobby changes (free seats)."""
+
+    def __init__(self, name: str, port: int, address: str | None = None) -> None:
+        self.name, self.port = name, port
+        self.address = address
+        self.problem: str | None = None
+        self._zc: Any = None
+        self._infos: dict[str, Any] = {}
+        self._lock = threading.Lock()
+
+    def _info(self, table: str, variant: str, free: int) -> Any:
+        from zeroconf import ServiceInfo
+
+        address = self.address or _own_address()
+        label = f"{self.name} \u00b7 {table}"[:60]
+        return ServiceInfo(SERVICE, f"{label}.{SERVICE}", addresses=[socket.inet_aton(address)],
+                           port=self.port, properties={"table": table, "variant": variant, "free": str(free),
+                                                       "v": "1"})
+
+    def announce(self, tables: list[tuple[str, str, int]]) -> None:
+        """(table, variant, free seats) for each table; runs in a thread (registering takes a second or
+        two), and failing only sets ``problem``."""
+        threading.Thread(target=self._announce, args=(tables,), name="catan-lan", daemon=True).start()
+
+    def _announce(self, tables: list[tuple[str, str, int]]) -> None:
+        with self._lock:
+            try:
+                from zeroconf import IPVersion, Zeroconf
+
+                if self._zc is None:
+                    self._zc = Zeroconf(ip_version=IPVersion.V4Only)
+                for table, variant, free in tables:
+                    info = self._info(table, variant, free)
+                    if table in self._infos:
+                        self._zc.update_service(info)
+                    else:
+                        self._zc.register_service(info)
+                    self._infos[table] = info
+            except Exception as exc:  # no multicast here, a name in use...
+                self.problem = str(exc) or type(exc).__name__
+
+    def close(self) -> None:
+        with self._lock:
+            zc, self._zc = self._zc, None
+            if zc is not None:
+                with contextlib.suppress(Exception):
+                    zc.unregister_all_services()
+                    zc.close()
+
+
+def _own_address() -> str:
+    from .client import local_addresses
+
+    return local_addresses()[0]

@@ -1,0 +1,55 @@
+"""Games on the local network (issue 33, item 4): a host's tables announced with mDNS/DNS-SD are listed on
+Play over the network, and a click puts one in the address box. Tested where this machine delivers
+multicast to itself; skipped, with the reason, where it does not (joining by address is tested always:
+test_network_game.py)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from catan_desktop.net.lan import Announcer, LanBrowser
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+from netkit import add_table, host_thread, wait  # noqa: E402
+
+sys.path.pop(0)
+
+pytestmark = pytest.mark.xdist_group("net")
+
+
+def test_an_announced_table_is_found_and_lands_in_the_join_box(home, app) -> None:  # type: ignore[no-untyped-def]
+    host = host_thread()
+    browser = LanBrowser()
+    try:
+        add_table(host, "table-7", "ppc", seed=1)
+        name = f"Test {time.monotonic_ns() % 100000}"
+        announcer = Announcer(name, host.port, address="127.0.0.1")
+        host.call(lambda h: (setattr(h, "announcer", announcer), h.announce()))
+        if browser.problem:
+            pytest.skip(f"no multicast DNS on this machine: {browser.problem}")
+        mine = lambda: [g for g in browser.games() if g.name.startswith(name)]  # noqa: E731
+        if not wait(lambda: bool(mine()), timeout=10):
+            reason = announcer.problem or "multicast is not delivered to this machine itself"
+            pytest.skip(f"the announcement was not heard: {reason}")
+        game = mine()[0]
+        assert (game.port, game.table, game.variant, game.free) == (host.port, "table-7", "base", 2)
+        assert game.join_text == f"127.0.0.1:{host.port}/table-7"
+
+        app.go("online")  # the screen lists it; choosing it fills the address box
+        online = app.top
+        end = time.monotonic() + 10
+        while time.monotonic() < end and not any(g.name.startswith(name) for g in online.lan_shown):
+            app.step([])
+            time.sleep(0.02)
+        index = next(i for i, g in enumerate(online.lan_shown) if g.name.startswith(name))
+        online.select(index)
+        assert online.entries["address"].get_text() == game.join_text
+        app.pop()
+        assert online.lan is None  # the screen stops listening when it closes
+    finally:
+        browser.close()
+        host.stop()
