@@ -26,9 +26,9 @@ from catan_desktop.persistence import load_bytes
 from catan_desktop.persistence.saves import replay, save_document
 
 MAX_TURNS = 3000
-GAMES = int(os.environ.get("CATAN_PROPERTY_GAMES", "30"))
-GAMES_5_6 = int(os.environ.get("CATAN_PROPERTY_GAMES_5_6", "15"))
-GAMES_DOIS = int(os.environ.get("CATAN_PROPERTY_GAMES_DOIS", "36"))
+GAMES = int(os.environ.get("CATAN_PROPERTY_GAMES", "20"))
+GAMES_5_6 = int(os.environ.get("CATAN_PROPERTY_GAMES_5_6", "10"))
+GAMES_DOIS = int(os.environ.get("CATAN_PROPERTY_GAMES_DOIS", "24"))
 DOIS = "catan-a-dois"
 
 PROBES = [

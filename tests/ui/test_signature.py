@@ -50,7 +50,7 @@ def test_a_turn_that_draws_nothing_shows_the_current_state(home: Path, variant: 
     pygame.event.clear()
     w, h = app.size
     checked = 0
-    for step in range(500):
+    for step in range(350):
         roll = rng.random()
         events: list[pygame.event.Event] = []
         if roll < 0.25:  # the pointer moves somewhere (hover, tooltips, log rings)
