@@ -376,7 +376,12 @@ class Host:
                 assert g is not None
                 moves = len(g.history)
                 bot, copy = table.computer_move(seat)
-                action = await loop.run_in_executor(self.executor, bot.choose, copy, seat)
+                try:
+                    action = await loop.run_in_executor(self.executor, bot.choose, copy, seat)
+                except Exception:  # a computer player's fault must not stop the table: the first legal move
+                    log.exception("table %s: seat %d's computer failed; it plays the first legal move",
+                                  table.id, seat)
+                    action = g.legal_actions()[0]
                 if table.game is not g or len(g.history) != moves or table.computer_to_move() != seat:
                     continue  # the game moved meanwhile (a person came back): think again
                 reason = getattr(bot, "last_reason", None)

@@ -34,6 +34,7 @@ REASONS: dict[str, str] = {
     "net_lost": N_("the connection to the host was lost: trying again…"),
     "net_refused": N_("the host refused the connection"),
     "net_closed": N_("the connection to the host is closed"),
+    "net_back": N_("connected to the host again"),
     "net_error": N_("the host answered: {detail}"),
     "waiting_for": N_("not now: the game is waiting for player {player} to {what}"),
     "trade_unknown_resource": N_("that trade names a resource this game does not have"),

@@ -11,6 +11,7 @@ each: the screen shows the game move by move, never ahead of its animations.
 from __future__ import annotations
 
 import collections
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from ..net.client import NetClient
 from ..net.codec import reason_from_data, view_from_data
 from ..net.verify import Verdict, verify_game
 from ..persistence import SaveError
+from ..persistence.net_seats import keep_seat_token
 from .config import shown_name
 from .seat_port import Moved
 
@@ -81,14 +83,19 @@ class RemotePort:
             kind = msg.get("t")
             if kind == "welcome":
                 self.seat = int(msg["seat"])
+                with contextlib.suppress(OSError, TypeError):  # the seat back after a restart, too
+                    keep_seat_token(self.client.url, self.client.table, str(msg["token"]))
             elif kind == "lobby":
                 self.lobby = msg
             elif kind == "start":
                 self._start(msg)
             elif kind == "state" and self._rules is not None:
                 if self._state is None or msg.get("log_at") == 0:  # the first state, or a rejoin: at once
+                    rejoined = self._state is not None
                     self._queue.clear()
                     self._show(msg, resync=True)
+                    if rejoined:  # the screen tells the log again: what happened meanwhile is in it
+                        self.notices.append(Reason("net_back"))
                 else:
                     self._queue.append(msg)
             elif kind == "refused":

@@ -9,6 +9,7 @@ Rule files: rules/frenemies.yaml and rules/helpers.yaml (docs/rule-modules.md)."
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import Counter
@@ -52,9 +53,15 @@ GAMES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def played() -> list[tuple[str, Game, list[str]]]:
+@functools.cache
+def _played() -> list[tuple[str, Game, list[str]]]:
+    """Played once per process (a module fixture is played again when a worker comes back to the module)."""
     return [(path, *_play(path, players, seed, kinds)) for path, players, seed, kinds in GAMES]
+
+
+@pytest.fixture
+def played() -> list[tuple[str, Game, list[str]]]:
+    return _played()
 
 
 def _by_level(played: list[tuple[str, Game, list[str]]], addon: str) -> dict[str, Counter[str]]:
@@ -82,6 +89,7 @@ def _by_level(played: list[tuple[str, Game, list[str]]], addon: str) -> dict[str
     return out
 
 
+@pytest.mark.xdist_group("addons_played")  # one worker plays the games once for both tests
 def test_every_level_finishes_its_add_on_games(played: list[tuple[str, Game, list[str]]]) -> None:
     """Seeded games of every level (3, 4 and 6 players, the 5-6 files with the special building phase)."""
     for path, game, kinds in played:
@@ -89,6 +97,7 @@ def test_every_level_finishes_its_add_on_games(played: list[tuple[str, Game, lis
         assert game.winners
 
 
+@pytest.mark.xdist_group("addons_played")
 def test_the_bots_earn_favours_every_way_and_spend_them(played: list[tuple[str, Game, list[str]]]) -> None:
     """A-3: a harmless robber, a gift and a joining road all earn favours; A-5/A-6: each level spends them,
     on several guilds; a refused gift and an exchange happen too."""
@@ -103,6 +112,7 @@ def test_the_bots_earn_favours_every_way_and_spend_them(played: list[tuple[str, 
     assert total["guild_architect"] > 0 and total["favour_returned"] > 0 and total["gift_refused"] > 0
 
 
+@pytest.mark.xdist_group("addons_played")
 def test_the_bots_use_their_helpers_and_flip_or_swap(played: list[tuple[str, Game, list[str]]]) -> None:
     """H-3: each level uses its helpers, many different cards are used, and after a use the bots swap (and
     sometimes flip)."""

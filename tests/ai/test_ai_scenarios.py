@@ -7,6 +7,7 @@ other seats' cards, the deck, the dice) gives the same decision at every level."
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import Counter
@@ -69,17 +70,25 @@ def _play(path: str, players: int, seed: int) -> Game:
 GAMES = [(CANAL, 4, 2), (CANAL, 5, 3), (ISLE, 3, 4), *[(p, 4, 5) for p in SHIPPED]]
 
 
-@pytest.fixture(scope="module")
-def played() -> list[Game]:
+@functools.cache
+def _played() -> list[Game]:
+    """Played once per process (a module fixture is played again when a worker comes back to the module)."""
     return [_play(path, players, seed) for path, players, seed in GAMES]
 
 
+@pytest.fixture
+def played() -> list[Game]:
+    return _played()
+
+
+@pytest.mark.xdist_group("scenario_played")  # one worker plays the module's games once for both tests
 def test_bot_games_on_the_scenario_maps_finish(played: list[Game]) -> None:
     for game, (path, players, _seed) in zip(played, GAMES, strict=True):
         assert game.is_over and game.winners, (Path(path).stem, players, game.turn)
         assert game.vp(game.winners[0]) >= game.vp_target
 
 
+@pytest.mark.xdist_group("scenario_played")
 def test_bots_take_chips_and_earn_play_and_trade_canal_tokens(played: list[Game]) -> None:
     seen = Counter(ev["t"] for game in played for ev in game.log)
     assert seen["catan_chip"] >= 3

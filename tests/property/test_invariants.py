@@ -231,9 +231,9 @@ def test_random_catan_a_dois_core_games_keep_every_invariant(seed: int) -> None:
 def test_dense_checks_on_a_few_games() -> None:
     """One game of each kind with the expensive checks every few moves (the random games above check
     many more games sparsely; bench/soak.py plays thousands)."""
-    play_checked(1, expensive_every=7)
-    play_checked(4, expensive_every=9, variant="base-5-6")
-    play_checked(6, expensive_every=5, variant=DOIS)
+    play_checked(1, expensive_every=11)
+    play_checked(4, expensive_every=13, variant="base-5-6")
+    play_checked(6, expensive_every=7, variant=DOIS)
 
 
 def test_observation_ignores_hidden_information() -> None:

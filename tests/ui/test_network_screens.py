@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from catan_desktop.persistence.net_seats import seat_token
 from catan_desktop.ui.app import App
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
@@ -52,6 +53,8 @@ def test_join_by_address_wait_in_the_lobby_and_play_to_game_over(app: App, drive
         assert type(lobby).__name__ == "LobbyScene"
         assert _step_until(app, lambda: lobby.port.lobby is not None)
         assert lobby.port.owner  # the first to sit down starts the game
+        # the seat's token is kept in the data folder: a restarted game takes the same seat back
+        assert seat_token(f"ws://127.0.0.1:{host.port}", "friends") == lobby.port.client.token
         assert not lobby.start_button.is_enabled  # a person's seat is still free
         friend = join(host, "friends", "Bea")
         assert wait(lambda: friend.seat >= 0, ports=(friend,))
@@ -73,14 +76,14 @@ def test_join_by_address_wait_in_the_lobby_and_play_to_game_over(app: App, drive
         friend.say("you too")
         assert _step_until(app, lambda: any("you too" in line for line in scene.log_lines))
         assert any("Bea" in line and "you too" in line for line in scene.log_lines)
-        rng = random.Random(4)
+        rng, friend_rng = random.Random(4), random.Random(5)  # one each: the game does not depend on timing
         end = time.monotonic() + 150
         played = 0
         while time.monotonic() < end and type(app.top).__name__ != "GameOverScene":
             while friend.pump() is not None:
                 pass
             if friend.human_to_act and friend.legal():
-                friend.apply(choose(friend, rng))
+                friend.apply(choose(friend, friend_rng))
             top = app.top
             if top is scene and scene.port.human_to_act and not scene.anims:
                 legal = scene.port.legal()

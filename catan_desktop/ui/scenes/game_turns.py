@@ -49,6 +49,8 @@ class TurnsPart:
                 self.log_line(_("{who}: \u201c{reason}\u201d", who=who, reason=str(notice)), seat=seat)
                 continue
             text = reason_for(notice, self.names, self.viewer)
+            if code == "net_back":
+                self.relog()  # the moves made while away are in the log now
             if code.startswith("net_"):
                 self.log_line(text)
             else:
