@@ -168,6 +168,7 @@ def main() -> int:
     if args.backend:
         common += ["--backend", args.backend]
     procs = []
+    os.environ["CATAN_DESKTOP_LAN_INTERFACES"] = "127.0.0.1"  # the host's announcement stays on this machine
     for role in ("host", "join"):
         extra = ["--shots", str(args.shots / role)] if args.shots else []
         procs.append(subprocess.Popen([sys.executable, __file__, "--role", role, *common, *extra],

@@ -22,6 +22,8 @@ import tempfile
 # The player's own folders (saves, settings, own rule files) never reach the tests: a fresh, empty home for
 # the session, set before anything lists variants at import time (tests/ui gives each test its own).
 os.environ["CATAN_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="catan-tests-")
+# Network code talks to this machine only: the local network's game announcements (mDNS) stay on loopback.
+os.environ["CATAN_DESKTOP_LAN_INTERFACES"] = "127.0.0.1"
 
 import json  # noqa: E402
 from collections import Counter  # noqa: E402

@@ -11,12 +11,22 @@ protocol's version).
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 import threading
 from dataclasses import dataclass
 from typing import Any
 
 SERVICE = "_catan-desktop._tcp.local."
+INTERFACES_VARIABLE = "CATAN_DESKTOP_LAN_INTERFACES"  # e.g. "127.0.0.1": only those (the tests); else all
+
+
+def _zeroconf() -> Any:
+    """A Zeroconf on IPv4, on the interfaces the environment names, or on all."""
+    from zeroconf import InterfaceChoice, IPVersion, Zeroconf
+
+    named = [x.strip() for x in os.environ.get(INTERFACES_VARIABLE, "").split(",") if x.strip()]
+    return Zeroconf(interfaces=named or InterfaceChoice.All, ip_version=IPVersion.V4Only)
 
 
 @dataclass(frozen=True)
@@ -52,9 +62,9 @@ class LanBrowser:
         self._zc: Any = None
         self._browser: Any = None
         try:
-            from zeroconf import IPVersion, ServiceBrowser, Zeroconf
+            from zeroconf import ServiceBrowser
 
-            self._zc = Zeroconf(ip_version=IPVersion.V4Only)
+            self._zc = _zeroconf()
             self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._changed])
         except Exception as exc:  # no multicast here (OSError), or the library cannot start
             self.problem = str(exc) or type(exc).__name__
@@ -117,10 +127,8 @@ class Announcer:
     def _announce(self, tables: list[tuple[str, str, int]]) -> None:
         with self._lock:
             try:
-                from zeroconf import IPVersion, Zeroconf
-
                 if self._zc is None:
-                    self._zc = Zeroconf(ip_version=IPVersion.V4Only)
+                    self._zc = _zeroconf()
                 for table, variant, free in tables:
                     info = self._info(table, variant, free)
                     if table in self._infos:
