@@ -438,6 +438,8 @@ def _check_scenes(checks: _Checks) -> None:
             state.pop("game", None)
 
         checks.run("scenes/pass device", show(by_name("pass_device", "Anna", lambda: None)))
+        checks.run("scenes/play over the network", show(by_name("online")))
+        checks.run("network: a table on 127.0.0.1 seats a client", _network_round_trip)
 
         def dois() -> str | None:
             """Catan a Dois (RULES.md Part D): its panels, token-removal founding and market dialog draw."""
@@ -559,3 +561,30 @@ def _check_saves() -> str:
 
 if __name__ == "__main__":
     sys.exit(run_self_test())
+
+
+def _network_round_trip() -> str:
+    """Host a table on 127.0.0.1 (a free port), join it, get a seat; the network libraries load (websockets,
+    zeroconf) and a bundle carries what they need."""
+    import time
+
+    import zeroconf
+
+    from .net.client import NetClient
+    from .net.host import Host, HostThread
+    from .net.table import Seat, TableConfig
+
+    host = Host()
+    host.add_table(TableConfig("t", "base", [Seat("person"), Seat("computer"), Seat("computer")]))
+    thread = HostThread(host).start()
+    try:
+        client = NetClient(f"ws://127.0.0.1:{thread.port}", "t", "check").start()
+        end = time.monotonic() + 10
+        while client.seat is None and client.status != "refused" and time.monotonic() < end:
+            time.sleep(0.02)
+        client.close()
+        if client.seat != 0:
+            raise RuntimeError(f"no seat (status {client.status}, {client.error})")
+        return f"seat 0 on port {thread.port}; zeroconf {zeroconf.__version__}"
+    finally:
+        thread.stop()
