@@ -82,7 +82,8 @@ def test_a_move_from_the_wrong_seat_or_an_old_position_is_refused_and_changes_no
         first = to_act.legal()[0]
         before = host.call(lambda h: h.tables["t1"].game.to_json())
         # the other seat sends the seat to act's move: refused with "waiting for"
-        other.client.send({"t": "act", "action": str(first), "at": other.moves})
+        # (at the current position: the other client may not have shown the last move yet)
+        other.client.send({"t": "act", "action": str(first), "at": to_act.moves})
         assert wait(lambda: bool(other.notices), ports=(ann, bob))
         assert other.notices[-1].code == "waiting_for"
         # a move for a position that has passed, a malformed one and an illegal one
