@@ -237,14 +237,9 @@ class RemotePort:
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
-        v = self._view
-        if v is None or v.is_over:
-            return Reason("game_over")
-        if v.to_act != self.seat:
-            return Reason("waiting_for", seat=v.to_act, phase=v.phase)
-        if action in self._legal:
+        if action in self._legal:  # (the host lists legal actions only for the seat to act)
             return None
-        why = self.why_none(action.kind)
+        why = self.why_none(action.kind)  # not this seat's turn, the game over, or the kind's reason
         if action.kind in UNLISTED and why is None:
             return None  # a trade offer or counter: the host checks it, and says why if it refuses
         return why if why is not None else Reason("not_allowed_now")
