@@ -200,6 +200,10 @@ class Game(GameBase):
         """Return what ``seat`` may know, typed (``views.SeatView``): what the UI and the renderer read."""
         return views.seat_view(self, seat)
 
+    def public_view(self) -> views.SeatView:
+        """Return what anyone watching may know (``views.public_view``): no seat's hidden cards."""
+        return views.public_view(self)
+
     def clone(self) -> Game:
         """Return an independent copy (state and RNG) sharing the immutable rules and topology."""
         rng = random.Random()

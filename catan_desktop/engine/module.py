@@ -106,7 +106,8 @@ class RuleModule:
         return None
 
     def view(self, g: Game, seat: int) -> Any:
-        """Return what ``seat`` may know of this module's state (JSON data), or None."""
+        """Return what ``seat`` may know of this module's state (JSON data), or None. ``seat`` is -1 for
+        a public view (``views.public_view``: a spectator): then only what every seat may know."""
         return None
 
     def facts(self) -> dict[str, Any]:

@@ -222,11 +222,27 @@ class SeatView:
         return [n for n, o in enumerate(self.node_owner) if o == seat]
 
 
+SPECTATOR = -1  # the seat of a public view: someone watching, who holds no cards
+
+
+def public_view(g: Game) -> SeatView:
+    """What anyone watching may know (a spectator of a hosted game): a ``SeatView`` whose ``seat`` is
+    ``SPECTATOR``, with no hand, no development cards, 0 points of its own, the bank's plain rate for every
+    resource, and each rule module's view for nobody (its public part only)."""
+    return _view(g, SPECTATOR)
+
+
 def seat_view(g: Game, seat: int) -> SeatView:
     """The typed view of ``g`` for ``seat`` (see ``SeatView``). ValueError for a seat not at the table."""
+    if not 0 <= seat < g.s.players:
+        raise ValueError(f"no seat {seat} in a {g.s.players}-player game")
+    return _view(g, seat)
+
+
+def _view(g: Game, seat: int) -> SeatView:
     s, rules = g.s, g.rules
-    if not 0 <= seat < s.players:
-        raise ValueError(f"no seat {seat} in a {s.players}-player game")
+    watching = seat == SPECTATOR
+    none = (0,) * len(rules.resources)
     shown = set(s.winners)  # B-9.4: a winner's victory point cards are revealed with the win
     public = tuple(
         PlayerPublic(p, sum(s.hands[p]), sum(s.dev_hand[p]), s.knights[p],
@@ -257,9 +273,11 @@ def seat_view(g: Game, seat: int) -> SeatView:
         winners=tuple(s.winners), start_player=s.start_player, dice_counts=tuple(s.dice_counts),
         modules={m.NAME: m.view(g, seat) for m in g.plugins.modules},
         settings={m.NAME: m.cfg for m in g.plugins.modules},
-        hand=tuple(s.hands[seat]), development_cards=tuple(s.dev_hand[seat]),
-        bought_this_turn=tuple(s.dev_new[seat]), vp=g.vp(seat),
-        harbour_rates=tuple(harbour_rates(g, seat)),
+        hand=none if watching else tuple(s.hands[seat]),
+        development_cards=(0,) * len(s.dev_hand[0]) if watching else tuple(s.dev_hand[seat]),
+        bought_this_turn=(0,) * len(s.dev_new[0]) if watching else tuple(s.dev_new[seat]),
+        vp=0 if watching else g.vp(seat),
+        harbour_rates=(rules.rate_none,) * len(none) if watching else tuple(harbour_rates(g, seat)),
         gained=tuple(tuple(x) for x in s.gained) if s.phase == "over" else None,
         board_kind=s.board_kind,
         dice_odds=dice_odds(g),

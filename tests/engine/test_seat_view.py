@@ -115,3 +115,37 @@ def test_a_winners_victory_point_cards_are_shown_with_the_win() -> None:
         if checked >= 2:
             break
     assert checked >= 2  # winners that did hold hidden victory point cards
+
+
+PUBLIC_TABLES = [("base", 4), ("base-5-6", 6), ("catan-a-dois", 2), ("frenemies", 4), ("helpers", 4),
+                 ("corsica", 3), ("new-york-erie-canal", 4)]
+
+
+@pytest.mark.parametrize(("variant", "players"), PUBLIC_TABLES)
+def test_the_public_view_holds_only_what_every_seat_sees(variant: str, players: int) -> None:
+    """B-3.6 for someone watching (a spectator of a hosted game): ``public_view`` has no hand, no
+    development cards, and of each module's view only the parts every seat's view agrees on (a part that
+    differs between seats is private, and is empty in the public view)."""
+    checked = 0
+    for i, g in enumerate(_random_games(variant, players, 300, seed=11)):
+        if i % 7:
+            continue
+        pub = g.public_view()
+        views = [g.seat_view(q) for q in range(players)]
+        assert pub.seat == -1
+        assert not any(pub.hand) and not any(pub.development_cards) and not any(pub.bought_this_turn)
+        assert pub.vp == 0 and set(pub.harbour_rates) == {g.rules.rate_none}
+        assert pub.public == views[0].public and pub.node_owner == views[0].node_owner
+        assert pub.trade == views[0].trade and pub.to_act == views[0].to_act
+        for name, mod in pub.modules.items():
+            if not isinstance(mod, dict):
+                assert all(v.modules[name] == mod for v in views)
+                continue
+            for key, value in mod.items():
+                seen = [v.modules[name][key] for v in views]
+                if all(x == seen[0] for x in seen):
+                    assert value == seen[0], (name, key)
+                else:  # private to some seat: nothing of it is public
+                    assert value in (None, [], {}, 0), (name, key, value)
+        checked += 1
+    assert checked >= 10

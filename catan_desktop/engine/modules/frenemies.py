@@ -242,8 +242,8 @@ class Frenemies(RuleModule):
         handed in, the chips, the gift on the table. Private: ``seat``'s own tokens' faces."""
         st, s = state(g), g.s
         return {
-            "yours": list(st.tokens[seat]),
-            "yours_new": list(fresh(g, seat)),
+            "yours": list(st.tokens[seat]) if seat >= 0 else [],  # seat -1: a spectator's public view
+            "yours_new": list(fresh(g, seat)) if seat >= 0 else [],
             "tokens": [len(t) for t in st.tokens],
             "new": [len(fresh(g, q)) for q in range(s.players)],
             "supply": len(st.supply),

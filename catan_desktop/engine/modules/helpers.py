@@ -184,7 +184,7 @@ class Helpers(RuleModule):
         """Public (helpers lie face up): every seat's card and side, the display, the stack, the step in
         progress. Private: the cards a development help looks at, and the hand alms looks at, to the user."""
         st, s = state(g), g.s
-        mine = seat == st.user
+        mine = seat >= 0 and seat == st.user  # seat -1: a spectator's public view
         return {
             "cards": [
                 {"card": k, "number": self.labels[k], "confidence": CARDS[k].CONFIDENCE,
