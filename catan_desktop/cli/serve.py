@@ -37,6 +37,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p.add_argument("--password", default=None, help=_("players must give this password to join"))
     p.add_argument("--takeover", default="60", metavar="SECONDS",
                    help=_("seconds a player may be away before a computer plays for them, or 'never'"))
+    p.add_argument("--spectators", type=int, default=20, metavar="N",
+                   help=_("how many people may watch each table at once (default 20; 0: nobody)"))
     p.add_argument("--autosave", default=None, metavar="DIR",
                    help=_("where the tables are kept (default: the game's data folder)"))
     p.add_argument("--fresh", action="store_true", help=_("do not bring back the tables autosaved earlier"))
@@ -76,6 +78,8 @@ def run(args: argparse.Namespace, options: dict[str, Any]) -> int:
         takeover = None if args.takeover == "never" else float(args.takeover)
         if not 1 <= args.tables <= 500:
             raise ValueError(_("--tables must be between 1 and 500"))
+        if not 0 <= args.spectators <= 1000:
+            raise ValueError(_("--spectators must be between 0 and 1000"))
         Game.new(args.variant, players=len(seats), seed=0, board=args.board, options=options or None)
     except (ValueError, RulesetError) as exc:
         print(_("serve: {problem}", problem=exc), file=sys.stderr)
@@ -95,7 +99,7 @@ def run(args: argparse.Namespace, options: dict[str, Any]) -> int:
             continue
         host.add_table(TableConfig(table_id, args.variant, [Seat(s.kind, level=s.level) for s in seats],
                                    args.board, options, args.password, takeover,
-                                   None if args.seed is None else args.seed + i))
+                                   None if args.seed is None else args.seed + i, args.spectators))
     return asyncio.run(_serve(host, args, resumed))
 
 

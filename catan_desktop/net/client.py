@@ -29,12 +29,14 @@ FATAL = frozenset({"version", "unknown_table", "wrong_password", "table_full", "
 class NetClient:
     """One connection to one table. ``status``: connecting, connected, lost (trying again), closed, refused
     (``error`` says why). Messages from the host, and ``{"t": "_status"}`` when the status changes, come out
-    of ``poll``."""
+    of ``poll``. ``watch``: a spectator's connection (no seat; the host sends only what is public)."""
 
     def __init__(self, url: str, table: str, name: str, token: str | None = None,
-                 password: str | None = None, seat: int | None = None, retry: bool = True) -> None:
+                 password: str | None = None, seat: int | None = None, retry: bool = True,
+                 watch: bool = False) -> None:
         self.url, self.table, self.name = url, table, name
         self.token, self.password, self.want_seat = token, password, seat
+        self.watch = watch
         self.retry = retry
         self.status = "connecting"
         self.error: dict[str, Any] | None = None
@@ -122,8 +124,8 @@ class NetClient:
                 async with connect(self.url, max_size=MAX_HOST_MESSAGE, open_timeout=5, compression=None,
                                    ping_interval=10, ping_timeout=10, close_timeout=1) as ws:
                     self._ws = ws
-                    await ws.send(encode(hello(self.table, self.name, self.token, self.password,
-                                               seat=self.want_seat)))
+                    await ws.send(encode(hello(self.table, self.name, None if self.watch else self.token,
+                                               self.password, watch=self.watch, seat=self.want_seat)))
                     tries = 0
                     done = await self._session(ws)
                     if done:
@@ -140,7 +142,7 @@ class NetClient:
             if not self.retry:
                 self._set_status("closed")
                 return
-            if self.token is None and tries >= UNREACHABLE_AFTER:  # never seated: a wrong address?
+            if self.token is None and self.seat is None and tries >= UNREACHABLE_AFTER:  # never welcomed
                 self.error = {"code": "unreachable", "detail": self.url}
                 self._set_status("refused")
                 return

@@ -31,7 +31,8 @@ from websockets.exceptions import ConnectionClosed
 from ..engine import Game
 from ..persistence.files import atomic_write_text
 from .protocol import MAX_CLIENT_MESSAGE, PROTOCOL, VERSION, BadMessage, encode, parse_client
-from .table import COMPUTER, PERSON, Seat, Table, TableConfig, TableError
+from .table import COMPUTER, PERSON, SPECTATORS, Seat, Table, TableConfig, TableError
+from .table import SPECTATOR as WATCHING
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,8 @@ class Conn:
 
     ws: ServerConnection
     table: Table
-    seat: int
+    seat: int  # WATCHING (-1): a spectator
+    name: str = ""  # a spectator's name (a player's is its seat's)
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     log_sent: int = 0  # events of the game's log this seat has been sent
     replaced: bool = False  # the same seat connected again: this one's end changes nothing
@@ -206,8 +208,7 @@ class Host:
             await self._error(ws, "unknown_table", "no table of that name here")
             return None
         if msg.get("watch"):
-            await self._error(ws, "no_spectators", "watching a game is not offered yet")
-            return None
+            return await self._greet_spectator(ws, table, msg)
         try:
             table.check_password(msg.get("password"))
             seat, token = table.claim(msg["name"], msg.get("token"), msg.get("seat"))
@@ -221,6 +222,19 @@ class Host:
         conn = Conn(ws, table, seat)
         conn.send({"t": "welcome", "protocol": PROTOCOL, "version": VERSION, "table": table.id,
                    "seat": seat, "token": token, "owner": table.is_owner(seat)})
+        return conn
+
+    async def _greet_spectator(self, ws: ServerConnection, table: Table, msg: dict[str, Any]) -> Conn | None:
+        """``hello`` with ``watch``: a spectator (no seat, no token; sees only what is public)."""
+        try:
+            table.check_password(msg.get("password"))
+            name = table.watch(msg["name"])
+        except TableError as exc:
+            await self._error(ws, exc.code, exc.detail)
+            return None
+        conn = Conn(ws, table, WATCHING, name=name)
+        conn.send({"t": "welcome", "protocol": PROTOCOL, "version": VERSION, "table": table.id,
+                   "seat": WATCHING, "token": None, "owner": False, "watching": True})
         return conn
 
     async def _write(self, conn: Conn) -> None:
@@ -252,6 +266,10 @@ class Host:
             return
         with contextlib.suppress(ValueError):
             self.conns[table.id].remove(conn)
+        if conn.seat == WATCHING:
+            table.unwatch(conn.name)
+            self._lobby(table)
+            return
         table.disconnected(conn.seat, bye)
         self._lobby(table)
         after = table.config.takeover_after
@@ -266,9 +284,12 @@ class Host:
         elif kind == "chat":
             text = " ".join(msg["text"].split())
             if text:
-                line = {"t": "chat", "seat": conn.seat, "name": table.seats[conn.seat].name, "text": text}
+                name = conn.name if conn.seat == WATCHING else table.seats[conn.seat].name
+                line = {"t": "chat", "seat": conn.seat, "name": name, "text": text}
                 table.chat.append(line)
                 self._broadcast(table, line)
+        elif kind in ("ready", "start", "act") and conn.seat == WATCHING:
+            conn.send({"t": "error", "code": "watching", "detail": "a spectator does not play"})
         elif kind == "ready":
             if not table.started:
                 table.set_ready(conn.seat, msg["ready"])
@@ -332,11 +353,12 @@ class Host:
         self.announce()
 
     def announce(self) -> None:
-        """Tell the local network the tables still taking players (with an announcer)."""
+        """Tell the local network the tables still taking players, and those in play that may be watched
+        (with an announcer)."""
         if self.announcer is None:
             return
-        free = [(t.id, t.config.variant, sum(s.kind == PERSON and not s.taken for s in t.seats))
-                for t in self.tables.values() if not t.started]
+        free = [(t.id, t.config.variant, sum(s.kind == PERSON and not s.taken for s in t.seats), t.started)
+                for t in self.tables.values() if not t.started or t.config.spectators > 0]
         key = repr(free)
         if key != getattr(self, "_announced", None):
             self._announced = key
@@ -408,7 +430,8 @@ class Host:
         data = {
             "format": TABLE_FORMAT, "version": 1, "table": table.id, "variant": table.config.variant,
             "board": table.config.board, "options": table.config.options, "password": table.config.password,
-            "takeover_after": table.config.takeover_after, "seed": table.seed, "salt": table.salt,
+            "takeover_after": table.config.takeover_after, "spectators": table.config.spectators,
+            "seed": table.seed, "salt": table.salt,
             "owner_hash": table.owner_hash,
             "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "token_hash": s.token_hash}
                       for s in table.seats],
@@ -436,7 +459,8 @@ def load_tables(host: Host, folder: Path) -> list[str]:
                      for s in data["seats"]]
             config = TableConfig(str(data["table"])[:40], str(data["variant"]), seats, str(data["board"]),
                                  dict(data.get("options") or {}), data.get("password"),
-                                 data.get("takeover_after"), int(data["seed"]))
+                                 data.get("takeover_after"), int(data["seed"]),
+                                 max(0, int(data.get("spectators", SPECTATORS))))
             game = Game.from_data(data["game"])
             table = host.add_table(config)
             table.salt = str(data["salt"])

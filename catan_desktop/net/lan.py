@@ -4,8 +4,8 @@ screen lists what it hears. Where the machine has no multicast (no network, a sa
 announced or found and ``problem`` says why; joining by address always works.
 
 Each table is one service: its instance name is the host's name for it, its port the host's, and its TXT
-properties ``table`` (the id to join), ``variant``, ``free`` (person seats still free) and ``v`` (the
-protocol's version).
+properties ``table`` (the id to join), ``variant``, ``free`` (person seats still free), ``playing`` ("1" once
+its game has started: it may then be watched) and ``v`` (the protocol's version).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ class LanGame:
     table: str
     variant: str
     free: int
+    playing: bool = False  # the game has started: one may watch it
 
     @property
     def join_text(self) -> str:
@@ -84,7 +85,8 @@ class LanBrowser:
         except ValueError:
             free = 0
         game = LanGame(name.removesuffix("." + SERVICE)[:60], info.parsed_addresses()[0], int(info.port),
-                       _txt(props, "table") or "table-1", _txt(props, "variant"), free)
+                       _txt(props, "table") or "table-1", _txt(props, "variant"), free,
+                       _txt(props, "playing") == "1")
         with self._lock:
             self._games[name] = game
 
@@ -110,27 +112,27 @@ class Announcer:
         self._infos: dict[str, Any] = {}
         self._lock = threading.Lock()
 
-    def _info(self, table: str, variant: str, free: int) -> Any:
+    def _info(self, table: str, variant: str, free: int, playing: bool) -> Any:
         from zeroconf import ServiceInfo
 
         address = self.address or _own_address()
         label = f"{self.name} \u00b7 {table}"[:60]
         return ServiceInfo(SERVICE, f"{label}.{SERVICE}", addresses=[socket.inet_aton(address)],
                            port=self.port, properties={"table": table, "variant": variant, "free": str(free),
-                                                       "v": "1"})
+                                                       "playing": "1" if playing else "0", "v": "1"})
 
-    def announce(self, tables: list[tuple[str, str, int]]) -> None:
-        """(table, variant, free seats) for each table; runs in a thread (registering takes a second or
-        two), and failing only sets ``problem``."""
+    def announce(self, tables: list[tuple[str, str, int, bool]]) -> None:
+        """(table, variant, free seats, playing) for each table; runs in a thread (registering takes a
+        second or two), and failing only sets ``problem``."""
         threading.Thread(target=self._announce, args=(tables,), name="catan-lan", daemon=True).start()
 
-    def _announce(self, tables: list[tuple[str, str, int]]) -> None:
+    def _announce(self, tables: list[tuple[str, str, int, bool]]) -> None:
         with self._lock:
             try:
                 if self._zc is None:
                     self._zc = _zeroconf()
-                for table, variant, free in tables:
-                    info = self._info(table, variant, free)
+                for table, variant, free, playing in tables:
+                    info = self._info(table, variant, free, playing)
                     if table in self._infos:
                         self._zc.update_service(info)
                     else:

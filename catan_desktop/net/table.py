@@ -24,13 +24,14 @@ from ..engine import Action, Game
 from ..engine.actions import SPECS
 from ..engine.errors import ActionParseError
 from ..engine.reasons import Reason
-from ..engine.views import seat_event
+from ..engine.views import SPECTATOR, seat_event
 from .codec import reason_to_data, view_to_data
 
 PERSON = "person"  # a player at their own computer
 COMPUTER = "computer"
 LEVELS = ("easy", "normal", "hard")
 CHAT_KEPT = 100  # chat lines a table keeps for those who join later
+SPECTATORS = 20  # people who may watch a table at once (TableConfig.spectators; 0: nobody watches)
 
 
 def token_hash(token: str) -> str:
@@ -67,6 +68,7 @@ class TableConfig:
     password: str | None = None
     takeover_after: float | None = 60.0  # seconds away before a computer plays a person's seat; None: wait
     seed: int | None = None  # None: a secret random seed
+    spectators: int = SPECTATORS  # how many may watch at once (seeing only what is public); 0: none
 
 
 class TableError(Exception):
@@ -101,6 +103,7 @@ class Table:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.reasons: dict[int, str] = {}  # the last words of each computer (a trade answer's reason)
         self.last: dict[str, Any] | None = None
+        self.watchers: list[str] = []  # the names of those watching, in the order they came
         self.changed_at = time.monotonic()
         self.saved_moves = -1
 
@@ -150,6 +153,21 @@ class Table:
             self.owner_hash = s.token_hash  # the first person to sit down starts the game (a served table)
         return i, token
 
+    def watch(self, name: str) -> str:
+        """Someone comes to watch (before or during the game); returns the name shown. Raises TableError
+        when the table takes no spectators or has no room for more."""
+        if self.config.spectators <= 0:
+            raise TableError("no_spectators", "this table takes no spectators")
+        if len(self.watchers) >= self.config.spectators:
+            raise TableError("no_spectators", "no room for more spectators")
+        shown = " ".join(name.split())
+        self.watchers.append(shown)
+        return shown
+
+    def unwatch(self, name: str) -> None:
+        if name in self.watchers:
+            self.watchers.remove(name)
+
     def is_owner(self, seat: int) -> bool:
         h = self.seats[seat].token_hash
         return h is not None and self.owner_hash is not None and hmac.compare_digest(h, self.owner_hash)
@@ -187,6 +205,7 @@ class Table:
                  "computer_plays": self.computer_plays(i) if self.started else s.kind == COMPUTER}
                 for i, s in enumerate(self.seats)
             ],
+            "watching": list(self.watchers), "spectators": self.config.spectators,
         }
 
     def names(self) -> list[str]:
@@ -298,13 +317,15 @@ class Table:
 
     def state_message(self, seat: int, log_from: int) -> dict[str, Any]:
         """What ``seat`` is sent after a change: its view, its events from ``log_from`` on, and, when it is
-        to act, its legal actions and why other kinds are not legal."""
+        to act, its legal actions and why other kinds are not legal. ``SPECTATOR``: the public view, and
+        every private event without its secret."""
         g = self.game
         assert g is not None
         events = [seat_event(ev, seat) for ev in g.log[log_from:]]
+        view = g.public_view() if seat == SPECTATOR else g.seat_view(seat)
         msg: dict[str, Any] = {
             "t": "state", "moves": len(g.history), "log_at": log_from, "events": events,
-            "view": view_to_data(g.seat_view(seat)), "last": self.last,
+            "view": view_to_data(view), "last": self.last,
             "answers": {str(q): r for q, r in self.reasons.items()},
             "legal": [], "why_none": {},
         }

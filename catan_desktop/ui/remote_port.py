@@ -83,8 +83,9 @@ class RemotePort:
             kind = msg.get("t")
             if kind == "welcome":
                 self.seat = int(msg["seat"])
-                with contextlib.suppress(OSError, TypeError):  # the seat back after a restart, too
-                    keep_seat_token(self.client.url, self.client.table, str(msg["token"]))
+                if isinstance(msg.get("token"), str):  # a spectator has none
+                    with contextlib.suppress(OSError, TypeError):  # the seat back after a restart, too
+                        keep_seat_token(self.client.url, self.client.table, msg["token"])
             elif kind == "lobby":
                 self.lobby = msg
             elif kind == "start":
@@ -171,6 +172,11 @@ class RemotePort:
             self.client.send({"t": "chat", "text": text})
 
     @property
+    def watching(self) -> bool:
+        """A spectator: no seat, no hand; the host sends what everyone may see."""
+        return bool(self.client.watch)
+
+    @property
     def owner(self) -> bool:
         return bool(self.client.owner)
 
@@ -205,14 +211,14 @@ class RemotePort:
         self.drain()
         v = self._view
         return (v is not None and not v.is_over and v.to_act == self.seat and self._sent is None
-                and not self._queue)
+                and not self._queue and not self.watching)
 
     @property
     def humans(self) -> list[int]:
-        return [self.seat]
+        return [] if self.watching else [self.seat]
 
     def is_human(self, seat: int) -> bool:
-        return seat == self.seat
+        return seat == self.seat and not self.watching
 
     def name(self, seat: int) -> str:
         name = self._names[seat] if 0 <= seat < len(self._names) else ""
@@ -224,7 +230,7 @@ class RemotePort:
 
     def view(self, seat: int) -> SeatView:
         if self._record is not None and self._view is not None and self._view.is_over:
-            return self._record.seat_view(seat)
+            return self._record.public_view() if self.watching else self._record.seat_view(seat)
         assert self._view is not None, "no state yet"
         return self._view
 

@@ -112,6 +112,7 @@ class SeatPort(Protocol):
         """A line for the table's chat (a game over the network; nothing for a game played here)."""
 
     remote: bool  # the game is played on another computer (its host): no undo, no saves, no replaying it here
+    watching: bool  # a spectator of a hosted game: no seat, no hand; every seat's view is the public one
 
     @property
     def verdict(self) -> Any:
@@ -132,6 +133,7 @@ class GamePort:
     version: int
     _notices: collections.deque[str] | None = None
     remote = False
+    watching = False
     verdict = None
 
     def say(self, text: str) -> None:

@@ -24,11 +24,11 @@ def host_thread(autosave: Path | None = None) -> HostThread:
 
 def add_table(host: HostThread, table_id: str, seats: str, seed: int = 4, variant: str = "base",
               players_options: dict[str, Any] | None = None, takeover: float | None = 60.0,
-              password: str | None = None) -> None:
+              password: str | None = None, spectators: int = 20) -> None:
     made = [Seat("person") if s == "p" else Seat("computer", level="easy") for s in seats]
     config = TableConfig(table_id, variant, made, options=dict(SHORT if players_options is None else
                                                                    players_options),
-                         seed=seed, takeover_after=takeover, password=password)
+                         seed=seed, takeover_after=takeover, password=password, spectators=spectators)
     host.call(lambda h: h.add_table(config))
 
 

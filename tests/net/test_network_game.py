@@ -153,3 +153,54 @@ def test_a_wrong_address_gives_up_with_a_clear_status() -> None:
     assert wait(lambda: client.status == "refused", timeout=15)
     assert client.error is not None and client.error["code"] == "unreachable"
     client.close()
+
+
+def test_a_spectator_watches_a_game_in_play_chats_and_cannot_move() -> None:
+    """Issue 33, item 6: someone watching joins during the game, gets the position (the public view),
+    may chat, is refused a move, a ready and a start (``watching``), and checks the dice at the end. A
+    table that takes no spectators refuses them (``no_spectators``); so does a full one."""
+    host = host_thread()
+    try:
+        add_table(host, "t1", "pcc", seed=6, spectators=1)
+        add_table(host, "closed", "pcc", seed=6, spectators=0)
+        ann = join(host, "t1", "Ann")
+        assert wait(lambda: _seated([ann]), ports=(ann,))
+        ann.client.send({"t": "ready", "ready": True})
+        rng = random.Random(8)
+        play([ann], rng, lambda: ann.moves >= 30, timeout=60)
+        cid = join(host, "t1", "Cid", watch=True)
+        assert wait(lambda: cid.ready_to_play and cid.moves >= 30, ports=(cid,))
+        assert cid.watching and cid.seat == -1 and cid.humans == [] and not cid.human_to_act
+        assert not any(cid.view(0).hand) and cid.lobby is not None and cid.lobby["watching"] == ["Cid"]
+        assert wait(lambda: ann.lobby is not None and ann.lobby["watching"] == ["Cid"], ports=(ann,))
+        cid.say("good luck")
+        assert wait(lambda: any(getattr(n, "code", "") == "chat" and n.name == "Cid" for n in ann.notices),
+                    ports=(ann,))
+        before = host.call(lambda h: h.tables["t1"].game.to_json())
+        for msg in ({"t": "act", "action": "end", "at": cid.moves}, {"t": "ready", "ready": True},
+                    {"t": "start"}):
+            cid.client.send(msg)
+        assert wait(lambda: sum(getattr(n, "code", "") == "net_error" for n in cid.notices) >= 3,
+                    ports=(cid,))
+        assert {n.params.get("code") for n in cid.notices if n.code == "net_error"} == {"watching"}
+        assert host.call(lambda h: h.tables["t1"].game.to_json()) == before
+        # the table is full (one spectator), and the other table takes none
+        for table, code in (("t1", "no_spectators"), ("closed", "no_spectators")):
+            other = join(host, table, "Dee", watch=True)
+            assert wait(lambda other=other: other.client.status == "refused", ports=(other,))
+            assert other.client.error is not None and other.client.error["code"] == code
+            other.close()
+        play([ann], rng, over([ann]), timeout=120)
+        def shown_to_the_end() -> bool:
+            while cid.pump() is not None:  # the spectator's screen shows the moves one at a time
+                pass
+            return cid.record() is not None and cid.view(0).is_over
+
+        assert wait(shown_to_the_end, ports=(cid,))
+        assert cid.verdict is not None and cid.verdict.ok, cid.verdict
+        assert cid.view(0).winners == ann.view(ann.seat).winners
+        cid.close()
+        assert wait(lambda: ann.lobby is not None and ann.lobby["watching"] == [], ports=(ann,))
+        ann.close()
+    finally:
+        host.stop()

@@ -38,19 +38,27 @@ class RecordingClient(NetClient):
 
 
 def test_no_message_to_a_seat_holds_what_its_seat_may_not_know() -> None:
+    """Also a spectator's (issue 33, item 6): it is sent the public view and nothing else."""
     host = host_thread()
     try:
         add_table(host, "t1", "pcpc", seed=21)
         clients = [RecordingClient(url(host), "t1", n) for n in ("Ann", "Bob")]
         ports = [RemotePort(c.start()) for c in clients]
-        assert wait(lambda: all(p.seat >= 0 for p in ports), ports=tuple(ports))
+        watcher = RecordingClient(url(host), "t1", "Cid", watch=True)
+        watching = RemotePort(watcher.start())
+        assert wait(lambda: all(p.seat >= 0 for p in ports) and watcher.status == "connected",
+                    ports=(*ports, watching))
         for p in ports:
             p.client.send({"t": "ready", "ready": True})
         play(ports, random.Random(5), over(ports), timeout=120)
         assert over(ports)()
+        assert wait(lambda: watching.record() is not None, ports=(watching,))
         for port, client in zip(ports, clients, strict=True):
             _check_messages(port.seat, client.received)
-        for p in ports:
+        assert watching.seat == -1 and watching.watching
+        _check_messages(-1, watcher.received)
+        assert watching.verdict is not None and watching.verdict.ok
+        for p in (*ports, watching):
             p.close()
     finally:
         host.stop()
@@ -73,7 +81,8 @@ def _check_messages(seat: int, received: list[dict[str, Any]]) -> None:
     for msg in states:
         while len(replay.history) < msg["moves"]:
             replay.apply(record.history[len(replay.history)])
-        assert msg["view"] == json.loads(json.dumps(view_to_data(replay.seat_view(seat))))
+        view = replay.public_view() if seat < 0 else replay.seat_view(seat)
+        assert msg["view"] == json.loads(json.dumps(view_to_data(view)))
         at = msg["log_at"]
         assert msg["events"] == json.loads(json.dumps([seat_event(e, seat) for e in replay.log[at:]]))
         mine = not replay.is_over and replay.current_player == seat
@@ -85,7 +94,7 @@ def _check_messages(seat: int, received: list[dict[str, Any]]) -> None:
                                              ("frenemies", 4), ("helpers", 4), ("new-york-erie-canal", 4)])
 def test_a_sent_view_does_not_change_with_what_the_seat_cannot_see(variant: str, players: int) -> None:
     """Other seats' cards exchanged (their counts kept), the development deck shuffled, the RNG changed:
-    the view sent to seat 0 is the same, byte for byte."""
+    the view sent to seat 0 is the same, byte for byte; so is the view sent to a spectator."""
     rng = random.Random(11)
     g = Game.new(variant, players=players, seed=13)
     checked = 0
@@ -96,6 +105,7 @@ def test_a_sent_view_does_not_change_with_what_the_seat_cannot_see(variant: str,
         if step % 150 != 149 or players < 3:
             continue
         sent = json.dumps(view_to_data(g.seat_view(0)), sort_keys=True)
+        public = json.dumps(view_to_data(g.public_view()), sort_keys=True)
         data = json.loads(g.to_json())
         rng.shuffle(data["dev_deck"])
         data["rng"] = None
@@ -111,5 +121,6 @@ def test_a_sent_view_does_not_change_with_what_the_seat_cannot_see(variant: str,
                 hands[x][b] = hands[x].get(b, 0) + 1
         other = Game.from_data(data, check=False)
         assert json.dumps(view_to_data(other.seat_view(0)), sort_keys=True) == sent
+        assert json.dumps(view_to_data(other.public_view()), sort_keys=True) == public
         checked += 1
     assert checked or players < 3

@@ -123,3 +123,54 @@ def test_hosting_opens_a_table_here_and_leaving_closes_it(app: App, drive) -> No
     assert app.top is online
     assert wait(lambda: friend.client.status in ("lost", "closed"), timeout=5, ports=(friend,))
     friend.close()
+
+
+def test_watching_a_game_from_the_network_screen_to_game_over(app: App, drive) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33, item 6: Watch on Play over the network opens the lobby as a spectator (no Ready, no
+    Start), then the game screen with no hand and no moves of its own, its log worded for nobody ("Bea
+    rolled", never "you"), to Game over (the dice verified, and nobody's "You win!")."""
+    host = host_thread()
+    try:
+        add_table(host, "friends", "pcc", seed=12, players_options={"victory_points.target": 4})
+        friend = join(host, "friends", "Bea")
+        assert wait(lambda: friend.seat >= 0, ports=(friend,))
+        app.settings.animation_speed = "instant"
+        app.go("online")
+        online = app.top
+        drive.pump()
+        drive.click(online.entries["address"])
+        drive.type(f"127.0.0.1:{host.port}/friends")
+        drive.click(online.entries["name"])
+        online.entries["name"].set_text("Cid")
+        drive.click(online.watch_button)
+        lobby = app.top
+        assert type(lobby).__name__ == "LobbyScene" and lobby.port.watching
+        assert _step_until(app, lambda: "Cid" in lobby.seats_box.html_text)
+        assert not lobby.ready_button.visible and not lobby.start_button.visible
+        assert "watching" in lobby.seats_box.html_text
+        friend.client.send({"t": "ready", "ready": True})
+        assert _step_until(app, lambda: type(app.top).__name__ == "GameScene")
+        scene = app.top
+        assert scene.port.watching and scene.hand_title(scene.viewer) == "You are watching"
+        assert not scene.buttons["road"].is_enabled
+        rng = random.Random(5)
+        end = time.monotonic() + 150
+        while time.monotonic() < end and type(app.top).__name__ != "GameOverScene":
+            while friend.pump() is not None:
+                pass
+            if friend.human_to_act and friend.legal():
+                friend.apply(choose(friend, rng))
+            assert app.top is scene or type(app.top).__name__ == "GameOverScene", app.top  # no dialog
+            app.step(pygame.event.get())
+        assert type(app.top).__name__ == "GameOverScene"
+        assert any("Bea" in line for line in scene.log_lines)
+        assert not any(line.startswith("You ") for line in scene.log_lines)
+        assert scene.port.verdict is not None and scene.port.verdict.ok
+        assert app.top.winner_label.text != "You win!"
+        # the replay viewer says the dice check first in its log
+        app.top.open_replay()
+        assert type(app.top).__name__ == "ReplayScene"
+        assert app.top.log_lines[0].startswith("dice verified")
+        friend.close()
+    finally:
+        host.stop()

@@ -54,7 +54,7 @@ class FrenemiesUI(AddonUI):
         icon = s(18) if compact else s(20)
         y = row.centery
         x = row.x
-        mine = seat == sc.viewer
+        mine = seat == sc.you
         if mine and not compact:  # the faces of your own tokens, by guild, with the count of each
             held = Counter(sec["yours"])
             new = Counter(sec["yours_new"])

@@ -34,6 +34,8 @@ class ActionBar:
         ctl = self.port
         if self.view.is_over:
             return _("The game is over")
+        if ctl.watching:
+            return _("You are watching this game")
         if not ctl.human_to_act or ctl.seat_to_act != self.viewer:
             return _("Wait for your turn")
         if self.view.phase not in ("main", "special_build"):

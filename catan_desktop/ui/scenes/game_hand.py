@@ -48,7 +48,9 @@ class HandPart:
         return out
 
     def hand_title(self, seat: int) -> str:
-        """"Your hand" for the one human; with several at one screen, whose hand it is."""
+        """"Your hand" for the one human; with several at one screen, whose hand it is; a spectator's."""
+        if self.port.watching:
+            return _("You are watching")
         return _("Your hand") if len(self.port.humans) <= 1 else _("{who}'s hand", who=self.names[seat])
 
     def _draw_hand(self, surface: pygame.Surface, region: pygame.Rect) -> None:
@@ -59,6 +61,11 @@ class HandPart:
         seat = self.viewer
         title = self.hand_title(seat)
         title_right = self._text(surface, title, (rect.x + s(14), rect.y + s(6)), 14, INK, bold=True).right
+        if self.port.watching:  # no hand: a spectator sees what is on the table
+            self._wrapped(surface, _("The players' hands are hidden from spectators: how many cards each "
+                                     "holds is on their panel. Press M to chat with the table."),
+                          (rect.x + s(14), rect.y + s(40)), rect.w - s(28), 14, INK_SOFT)
+            return
         rects = self.hand_rects()
         names = self.port.rules.resources
         for res in RESOURCES_ORDER:

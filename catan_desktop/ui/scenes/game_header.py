@@ -98,6 +98,8 @@ def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) ->
             hint = addon.hint() or hint
     else:
         hint = _("{who} is thinking…", who=scene.names[ctl.seat_to_act]) if not ctl.human_to_act else ""
+        if ctl.watching:
+            hint = _("Watching: {who} is thinking…", who=scene.names[ctl.seat_to_act])
     scene._text(
         surface,
         hint,

@@ -46,6 +46,11 @@ class ScreenKit:
         return int(self._scene.viewer)
 
     @property
+    def you(self) -> int:
+        """The seat the screen calls "you": the viewer's, or -1 for a spectator (who holds no seat)."""
+        return -1 if self.port.watching else int(self._scene.viewer)
+
+    @property
     def names(self) -> list[str]:
         return self._scene.names  # type: ignore[no-any-return]
 

@@ -46,8 +46,9 @@ class LogPart:
                 {"id": v.topo.hex_ids[h], "terrain": v.terrain[h], "number": v.number[h] or None}
                 for h in range(v.topo.num_hexes)
             )
-        seen = seat_event(ev, self.viewer)
-        line = describe(seen, self.names, self.viewer, self.places) if seen is not None else None
+        reader = -1 if self.port.watching else self.viewer  # a spectator is nobody's "you"
+        seen = seat_event(ev, reader)
+        line = describe(seen, self.names, reader, self.places) if seen is not None else None
         if line:
             self.log_line(line, seen)
 

@@ -97,8 +97,8 @@ class GameOverScene(PanelOverlay):
         names = [self.seat(w).name for w in winners]
         if len(names) == 1:  # "You win!" for the human whose screen it is (by seat, not by comparing names)
             humans = self.humans()
-            viewer = getattr(self.game_scene, "viewer", humans[0] if humans else None)
-            mine = winners[0] == viewer and len(humans) == 1
+            viewer = getattr(getattr(self.game_scene, "kit", None), "you", humans[0] if humans else None)
+            mine = winners[0] == viewer and len(humans) == 1  # (a spectator is nobody: -1)
             return _("You win!") if mine else _("{name} wins!", name=names[0])
         return _("{names} win!", names=" & ".join(names))
 
@@ -380,7 +380,7 @@ class GameOverScene(PanelOverlay):
         start_game(self.app, config)
 
     def open_replay(self) -> None:
-        self.app.go("replay", self.game, self.config)
+        self.app.go("replay", self.game, self.config, verdict=getattr(self.game_scene.port, "verdict", None))
 
     def open_story(self) -> None:
         self.app.go("story", self.game_scene)

@@ -70,7 +70,7 @@ class PanelsPart:
             who = self.config.seats[seat]
             tag = (  # its own message: "you" alone is the log's object ("a te"), not a label ("tu")
                 _("(you)")
-                if seat == self.viewer and who.is_human
+                if seat == self.viewer and who.is_human and not self.port.watching
                 else (_("computer") if not who.is_human else _("human"))
             )
             self._text(
@@ -83,7 +83,8 @@ class PanelsPart:
             pub = v.public[seat]
             vp = pub.visible_vp
             vp_text = str(vp)
-            if seat == self.viewer and v.vp != vp:  # your hidden victory point cards, for you only
+            mine = seat == self.viewer and not self.port.watching
+            if mine and v.vp != vp:  # your hidden victory point cards, for you only
                 vp_text = f"{vp} (+{v.vp - vp})"
             self._text(
                 surface,

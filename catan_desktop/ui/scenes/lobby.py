@@ -1,6 +1,6 @@
-"""The lobby of a network game (issue 33): the seats and who sits in them, connected and ready, the
-address to give friends (when hosting here), a chat, and Ready / Start / Leave. When the host deals the
-game, the game screen opens on the remote seat port."""
+"""The lobby of a network game (issue 33): the seats and who sits in them, connected and ready, who is
+watching, the address to give friends (when hosting here), a chat, and Ready / Start / Leave (a spectator
+has only Leave). When the host deals the game, the game screen opens on the remote seat port."""
 
 from __future__ import annotations
 
@@ -78,6 +78,9 @@ class LobbyScene(ScreenScene):
              (_("Start"), _("Deal the game: every seat for a person is taken (S)"), True)],
             width=180,
         )
+        if self.port.watching:  # a spectator does not play: nothing to be ready for
+            self.ready_button.hide()
+            self.start_button.hide()
         self._sync()
 
     def _invite(self) -> str:
@@ -105,6 +108,12 @@ class LobbyScene(ScreenScene):
         head = esc(_("Rules: {variant}", variant=_(str(lobby.get("title") or lobby.get("variant")))))
         if lobby.get("password"):
             head += " \u00b7 " + esc(_("with a password"))
+        if self.port.watching:
+            you = _("You are watching this table: the game starts when its players are ready.")
+            head = f"<b>{esc(you)}</b><br>{head}"
+        watchers = [shown_name(str(n)) for n in lobby.get("watching") or []]
+        if watchers:
+            rows.append("<br>" + esc(_("Watching: {names}", names=", ".join(watchers))))
         return head + "<br><br>" + "<br>".join(rows)
 
     def _chat_html(self) -> str:
@@ -121,7 +130,7 @@ class LobbyScene(ScreenScene):
             self.start_button.enable()
         else:
             self.start_button.disable()
-        if lobby:
+        if lobby and not self.port.watching:
             self.ready_button.enable()
         else:
             self.ready_button.disable()
@@ -181,6 +190,7 @@ class LobbyScene(ScreenScene):
             leave()
             return
         text = (_("The table closes and your friends are sent away.") if self.hosting_port is not None
+                else _("You stop watching this table.") if self.port.watching
                 else _("Your seat is given up."))
         self.app.confirm(_("Leave the table?"), text, leave, yes=_("Leave"))
 

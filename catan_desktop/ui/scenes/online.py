@@ -31,8 +31,8 @@ LEVELS = ("easy", "normal", "hard")
 
 @screen("online")
 class OnlineScene(ScreenScene):
-    """Join (address, table, name, password) on the left; host (variant, players, people, computers' level,
-    port, password) on the right. Enter joins; Esc goes back."""
+    """Join or watch (address, table, name, password) on the left; host (variant, players, people,
+    computers' level, port, password) on the right. Enter joins; W watches; Esc goes back."""
 
     panel_size = (1060, 600)
     list_prefix = "lan"
@@ -50,6 +50,7 @@ class OnlineScene(ScreenScene):
         self.entries: dict[str, UITextEntryLine] = {}
         self.lan: LanBrowser | None = None  # the tables heard on the local network (while this screen shows)
         self.lan_shown: list[LanGame] = []
+        self.picked: LanGame | None = None  # the listed game last clicked
 
     # layout ----------------------------------------------------------------------------------------
 
@@ -95,6 +96,10 @@ class OnlineScene(ScreenScene):
         self.join_button = TipButton(pygame.Rect(x + col_w - px(200), y, px(200), px(44)), _("Join"),
                                      manager=self.ui, container=panel, object_id="#primary",
                                      tool_tip_text=_("Connect to the host and take a seat (Enter)"))
+        self.watch_button = TipButton(pygame.Rect(x + col_w - px(200) - px(12) - px(150), y, px(150), px(44)),
+                                      _("Watch"), manager=self.ui, container=panel,
+                                      tool_tip_text=_("Watch the game at that table without playing: you see "
+                                                      "what is on the table, never a player's hand (W)"))
 
         # host, on the right
         x, y = inner.x + col_w + px(40), inner.y
@@ -151,7 +156,8 @@ class OnlineScene(ScreenScene):
         box = pygame.Rect(rect.x, rect.y + px(28), rect.w, rect.h - px(28))
         self.lan_shown = list(self.lan.games()) if self.lan is not None else []
         items = [(f"   {g.name} \u00b7 {_(g.variant) if g.variant else ''} \u00b7 "
-                  + _("{n} free", n=g.free), f"#lan_{i}") for i, g in enumerate(self.lan_shown)]
+                  + (_("in play: double-click to watch") if g.playing else _("{n} free", n=g.free)),
+                  f"#lan_{i}") for i, g in enumerate(self.lan_shown)]
         if items:
             self.list = UISelectionList(box, items, manager=self.ui, container=panel, object_id="#roomy_list")
             return
@@ -180,12 +186,17 @@ class OnlineScene(ScreenScene):
 
     def select(self, index: int | None) -> None:
         if index is not None and 0 <= index < len(self.lan_shown):
-            game = self.lan_shown[index]
+            game = self.picked = self.lan_shown[index]
             self.fields["address"] = game.join_text
             self.entries["address"].set_text(game.join_text)
 
     def on_double_click(self) -> None:
-        self.join()
+        self.join(watch=self.picked is not None and self.picked.playing)  # a game in play: watch it
+
+    def shortcuts(self) -> dict[int, Any]:
+        if any(box.is_focused for box in self.entries.values()):
+            return {}
+        return {pygame.K_w: lambda: self.join(watch=True)}
 
     # input -----------------------------------------------------------------------------------------
 
@@ -201,6 +212,8 @@ class OnlineScene(ScreenScene):
             self.back()
         elif element is self.join_button:
             self.join()
+        elif element is self.watch_button:
+            self.join(watch=True)
         elif element is self.host_button:
             self.host()
         else:
@@ -234,16 +247,18 @@ class OnlineScene(ScreenScene):
     def _name(self) -> str:
         return " ".join(self.fields["name"].split())[:MAX_NAME] or shown_name("You")
 
-    def join(self) -> None:
+    def join(self, watch: bool = False) -> None:
+        """Take a seat at the table (or your own again), or watch it (a spectator)."""
         self._read_entries()
         try:
             url, named_table = parse_address(self.fields["address"])
         except ValueError:
-            self._say(_("Cannot join"), _("Type the host's address, e.g. 192.168.1.20:8765"))
+            self._say(_("Cannot watch") if watch else _("Cannot join"),
+                      _("Type the host's address, e.g. 192.168.1.20:8765"))
             return
         table = named_table or self.fields["table"].strip() or TABLE
-        client = NetClient(url, table, self._name(), token=seat_token(url, table),
-                           password=self.fields["password"] or None)
+        client = NetClient(url, table, self._name(), token=None if watch else seat_token(url, table),
+                           password=self.fields["password"] or None, watch=watch)
         self.app.go("lobby", RemotePort(client.start()), None)
 
     def host(self) -> None:

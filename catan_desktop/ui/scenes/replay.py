@@ -25,6 +25,7 @@ from ...i18n import N_, _
 from ...persistence import SaveError
 from ...render.palette import HEADER_LINE, INK, PARCHMENT, SHADOW, WOOD_LIGHT, rgb
 from ...replay import Timeline
+from ...text.network import verdict_text
 from ..config import GameConfig
 from ..scene import GuiScene
 from ..screens import screen
@@ -151,8 +152,10 @@ class ReplayScene(GameScene):
 
     COACHED = False  # nothing to advise: the board takes the whole room
 
-    def __init__(self, app: App, timeline: Timeline, config: GameConfig, step: int = 0) -> None:
+    def __init__(self, app: App, timeline: Timeline, config: GameConfig, step: int = 0,
+                 verdict: Any = None) -> None:
         self.timeline = timeline
+        self.verdict = verdict  # a hosted game's dice check (net.verify.Verdict): the log's first line
         super().__init__(app, config, controller=ReplayController(timeline, config, step))
         self.at_screen = [i for i, seat in enumerate(config.seats) if seat.kind == "human"]
         self.viewer = self.at_screen[0] if self.at_screen else 0
@@ -191,6 +194,11 @@ class ReplayScene(GameScene):
         self.mode = None
         self._ui_state = None
         self._play_state = None
+
+    def clear_log(self) -> None:
+        super().clear_log()
+        if getattr(self, "verdict", None) is not None:  # a game played over the network: were its dice fair?
+            self.log_line(verdict_text(self.verdict))
 
     def autosave(self) -> None:
         pass  # a replay never writes the autosave
@@ -505,9 +513,11 @@ class ReplayScene(GameScene):
 
 
 @screen("replay")
-def open_replay(app: App, game: Any, config: GameConfig, step: int = 0) -> ReplayScene | None:
+def open_replay(app: App, game: Any, config: GameConfig, step: int = 0,
+                verdict: Any = None) -> ReplayScene | None:
     """The replay of ``game`` (its history replayed from its seed), or None after explaining that a game whose
-    history does not lead to it (a position written by hand) cannot be replayed."""
+    history does not lead to it (a position written by hand) cannot be replayed. ``verdict``: a hosted
+    game's dice check, said first in the log."""
     try:
         timeline = Timeline.of_game(game)
         ok = timeline.final.to_json() == game.to_json()
@@ -517,4 +527,4 @@ def open_replay(app: App, game: Any, config: GameConfig, step: int = 0) -> Repla
         app.show_message(_("No replay"), _("This game's record does not lead back to its start, so it cannot "
                                             "be replayed."))
         return None
-    return ReplayScene(app, timeline, config, step)
+    return ReplayScene(app, timeline, config, step, verdict)
