@@ -5,8 +5,9 @@ The test suite tries a bounded, seeded handful of each; these runs try many more
 generator and check functions, imported from the tests:
 
 - ``saves``: a fixture save (tests/fixtures/saves_v1) with one to three values set to a wrong type or an
-  absurd number (``save_mutants`` / ``check_save`` in tests/persistence/test_save_fuzz.py). Handled: loaded,
-  or refused with one SaveError naming the file.
+  absurd number, or a list one entry short or long (``save_mutants`` / ``check_save`` in
+  tests/persistence/test_save_fuzz.py). Handled: loaded and then played on (up to 300 random legal actions,
+  issue 35), or refused with one SaveError naming the file.
 - ``rules``: a rule file (rules/*.yaml and the map-board fixture) mutated by one to three seeded edits
   (``mutant`` / ``fuzz_one`` in tests/variants/test_rule_fuzz.py). Handled: refused with one RuleFileError
   whose every line starts ``FILE:LINE:``, or loaded and then played (random legal moves for the smallest
@@ -65,11 +66,11 @@ def _error(exc: BaseException) -> str:
     return text.splitlines()[0][:300] if text else type(exc).__name__
 
 
-def _save(seed: int, _actions: int) -> dict[str, Any]:
+def _save(seed: int, actions: int) -> dict[str, Any]:
     name = SAVES[seed % len(SAVES)]
     rng = random.Random(f"{name}:{seed}")
     raw, verify = next(save_mutants(name, rng, edits=rng.choice([1, 1, 2, 3])))
-    refused = check_save(raw, verify)
+    refused = check_save(raw, verify, play=min(actions, 300), seed=seed)
     return {"outcome": "refused" if refused else "loaded", "what": name}
 
 

@@ -134,6 +134,11 @@ class RuleModule:
         game when no module's condition holds."""
         return False
 
+    def most_free_roads(self) -> int:
+        """The most free roads this module's rules give at once (e.g. a guild favour's roads, A-6), so a
+        snapshot with more ``free_roads`` than any rule gives is refused; 0: it gives none."""
+        return 0
+
     def held_resources(self, g: Game) -> list[int] | None:
         """Resource cards this module holds outside hands and bank, per resource (card conservation)."""
         return None

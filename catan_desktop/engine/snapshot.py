@@ -401,6 +401,28 @@ def _from_data(cls: type[Game], data: Any, rules: Ruleset | None, check: bool) -
         raise SnapshotError("fields 'setup' and 'stats' must be mappings")
     if not isinstance(knights, list) or any(type(k) is not int or k < 0 for k in knights):
         raise SnapshotError("field 'knights_played' must list whole numbers >= 0")
+    # what the engine indexes by seat, by total or by entry has exactly its shape (issue 35, item 1)
+    gained = stats.get("gained", [{}] * players)
+    if not isinstance(gained, list) or len(gained) != players:
+        raise SnapshotError(f"stats.gained must list {players} seats")
+    dice_counts = stats.get("dice", [0] * 13)
+    if not isinstance(dice_counts, list) or len(dice_counts) != 13 or any(
+            type(n) is not int or n < 0 for n in dice_counts):
+        raise SnapshotError("stats.dice must list 13 whole numbers >= 0 (the rolls of each total 0-12)")
+    log = rd.get("log", list, [])
+    if any(not isinstance(ev, dict) or not isinstance(ev.get("t"), str) for ev in log):
+        raise SnapshotError("log must list events (mappings with a type 't')")
+    history = rd.get("history", list, [])
+    if any(not isinstance(x, str) for x in history):
+        raise SnapshotError("history must list actions as text")
+    discards = []
+    for entry in rd.get("discards_pending", list, []):
+        if not (isinstance(entry, list) and len(entry) == 2 and type(entry[1]) is int and entry[1] >= 1):
+            raise SnapshotError(f"discards_pending must list [seat, cards owed >= 1], not {entry!r}")
+        discards.append((seat(entry[0], "discards_pending"), entry[1]))
+    resume_phase = data.get("resume_phase", "main")
+    if resume_phase not in plugins.phases:
+        raise SnapshotError(f"unknown resume_phase {resume_phase!r} (one of: {', '.join(plugins.phases)})")
     state = State(
         players=players,
         phase=phase,
@@ -432,20 +454,25 @@ def _from_data(cls: type[Game], data: Any, rules: Ruleset | None, check: bool) -
         built=bool(data.get("built_this_turn", False)),
         offers_made=_whole(data, "offers_made", 0),
         trade=trade,
-        discard_queue=[(seat(q, "discards_pending"), int(a)) for q, a in data.get("discards_pending", [])],
+        discard_queue=discards,
         free_roads=_whole(data, "free_roads", 0),
-        resume_phase=str(data.get("resume_phase", "main")),
+        resume_phase=str(resume_phase),
         setup_queue=[seat(q, "setup.queue") for q in setup.get("queue", [])],
         extra_tokens=_read_extra_tokens(board.get("extra_tokens"), topo),
         setup_index=_whole(setup, "index", 0),
         last_settlement=_whole(setup, "last_settlement", -1, minimum=-1),
         winners=[seat(q, "winners") for q in data.get("winners", [])],
         start_player=seat(data.get("start_player", 0), "start_player"),
-        history=[str(x) for x in data.get("history", [])],
-        log=list(data.get("log", [])),
-        dice_counts=list(stats.get("dice", [0] * 13)),
-        gained=[_resources(rules, x, "stats.gained") for x in stats.get("gained", [{}] * players)],
+        history=list(history),
+        log=list(log),
+        dice_counts=list(dice_counts),
+        gained=[_resources(rules, x, "stats.gained") for x in gained],
     )
+    most = max([rules.road_building_roads, *(m.most_free_roads() for m in plugins.modules)])
+    left = pieces_left[state.current][0]
+    if state.free_roads > min(most, left):  # B-9.3: Road Building gives two, never more than the pieces left
+        raise SnapshotError(f"free_roads {state.free_roads}: no rule gives more than {most} free roads, nor "
+                            f"more than the {left} roads seat {state.current} has left")
     if phase in ("setup_settlement", "setup_road") and not state.setup_queue:
         raise SnapshotError("a founding-phase snapshot needs setup.queue")
     if phase == "discard" and not state.discard_queue:

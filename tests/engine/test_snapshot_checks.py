@@ -466,3 +466,57 @@ def test_q18_the_active_player_at_the_target_during_the_special_building_phase_i
     _load(d)
     d["phase"] = "main"
     _refused(d, "current", "already won")
+
+
+# ----------------------------------------------------------------- shapes and fields (issue 35, items 1-2)
+
+
+def test_issue35_a_seat_missing_from_the_statistics_is_refused() -> None:
+    """Issue 35, item 1: ``stats.gained`` one entry short (it loaded, then the first production roll raised
+    IndexError) or with a seat of the wrong shape; ``stats.dice`` not 13 counts."""
+    d = _founded()
+    d["stats"]["gained"].pop()
+    _refused(d, "stats.gained", "4")
+    d = _founded()
+    d["stats"]["gained"][1] = [1, 2]
+    _refused(d, "stats.gained")
+    d = _founded()
+    d["stats"]["dice"] = d["stats"]["dice"][:12]
+    _refused(d, "stats.dice", "13")
+
+
+def test_issue35_the_log_and_history_hold_the_right_kinds() -> None:
+    """Issue 35, item 1: the log is a list of events (mappings with a type), the history a list of text."""
+    d = _founded()
+    d["log"].append(7)
+    _refused(d, "log")
+    d = _founded()
+    d["history"].append(["road", 3])
+    _refused(d, "history")
+
+
+def test_issue35_b9_free_roads_beyond_road_building_are_refused() -> None:
+    """Issue 35, item 2 (B-9.3: Road Building gives two roads, never more than the pieces left)."""
+    d = _founded()
+    d["free_roads"] = 99
+    _refused(d, "free_roads", "99")
+    d = _founded()
+    d["free_roads"] = 2
+    d["phase"] = "road_building"
+    assert _load(d).s.free_roads == 2
+
+
+def test_issue35_an_unknown_resume_phase_is_refused() -> None:
+    """Issue 35, item 2: ``resume_phase`` must be a phase of the variant."""
+    d = _founded()
+    d["resume_phase"] = "bogus"
+    _refused(d, "resume_phase", "bogus")
+
+
+def test_issue35_a_discard_owed_by_a_seat_is_a_seat_and_a_positive_count() -> None:
+    d = _founded()
+    d["phase"] = "discard"
+    d["discards_pending"] = [[0, "x"]]
+    _refused(d, "discards_pending")
+    d["discards_pending"] = [[0, 0]]
+    _refused(d, "discards_pending")

@@ -1,5 +1,8 @@
 """Any content in a save file gives a game or one SaveError naming the file: never another exception
-(issue 13, item 1: wrong-typed fields, huge numbers, deep nesting, in the snapshot or around it)."""
+(issue 13, item 1: wrong-typed fields, huge numbers, deep nesting, in the snapshot or around it). And a save
+that loads also plays (issue 35, items 1 and 4): each mutant that loads plays on for a few hundred random
+legal actions, and the mutants also change the shape of lists (one entry fewer or more: a seat's stats, a
+hand, a module's per-seat section)."""
 
 from __future__ import annotations
 
@@ -17,8 +20,11 @@ import pytest
 from catan_desktop.persistence import SaveError, load_bytes
 from catan_desktop.persistence.saves import list_saves
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves_v1"
-SAVES = ["dois_midgame.json", "five_six_special_build.json"]
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+# the two compatibility saves, and games in play of the variants with per-seat module sections (issue 35)
+SAVES = ["saves_v1/dois_midgame.json", "saves_v1/five_six_special_build.json",
+         "saves_fuzz/frenemies_midgame.json", "saves_fuzz/helpers_midgame.json",
+         "saves_fuzz/erie_canal_midgame.json", "saves_fuzz/corsica_midgame.json"]
 BAD: list[Any] = [7, -1, "x", [], {}, None, True, 1e308, [[1, 2]], {"a": 1}, "2.3", 10**30, ["road 999"]]
 
 
@@ -58,25 +64,51 @@ def save_mutants(name: str, rng: random.Random, edits: int = 1) -> Iterator[tupl
             # a later edit may fall under an earlier one that replaced its container: then it is skipped
             # a copy: a later edit may go inside this value, and BAD must stay as it is for the next mutant
             with contextlib.suppress(KeyError, IndexError, TypeError):
-                _set(doc, rng.choice(places), copy.deepcopy(rng.choice(BAD)))
+                path = rng.choice(places)
+                if rng.random() < 0.3:
+                    _reshape(doc, path, rng)
+                else:
+                    _set(doc, path, copy.deepcopy(rng.choice(BAD)))
         yield json.dumps(doc).encode(), rng.random() < 0.3
 
 
-def check_save(raw: bytes, verify: bool) -> bool:
-    """Load a mutant save: True when it is refused with a SaveError naming the file, False when it loads;
-    any other exception escapes (the failure the fuzzing looks for)."""
+def _reshape(doc: Any, path: tuple[Any, ...], rng: random.Random) -> None:
+    """The list at ``path`` (or the nearest list above it) with its last entry dropped or repeated."""
+    for end in range(len(path), -1, -1):
+        value = doc
+        for key in path[:end]:
+            value = value[key]
+        if isinstance(value, list) and value:
+            if rng.random() < 0.5:
+                value.pop()
+            else:
+                value.append(copy.deepcopy(value[-1]))
+            return
+
+
+def check_save(raw: bytes, verify: bool, play: int = 0, seed: int = 0) -> bool:
+    """Load a mutant save: True when it is refused with a SaveError naming the file, False when it loads
+    (and then plays ``play`` random legal actions on, with the views a screen reads); any other exception
+    escapes (the failure the fuzzing looks for)."""
     try:
-        load_bytes(raw, "fuzzed.json", verify=verify)
+        loaded = load_bytes(raw, "fuzzed.json", verify=verify)
     except SaveError as exc:
         assert "fuzzed.json" in str(exc), f"a SaveError that does not name the file: {exc}"
         return True
+    game, rng = loaded.game, random.Random(seed)
+    for _ in range(play):
+        if game.is_over:
+            break
+        for seat in range(game.players):
+            game.seat_view(seat)
+        game.apply(rng.choice(game.legal_actions()))
     return False
 
 
 @pytest.mark.parametrize("name", SAVES)
 def test_a_save_with_one_wrong_value_anywhere_loads_or_says_why(name: str) -> None:
     mutants = save_mutants(name, random.Random(name))
-    refused = sum(check_save(*next(mutants)) for _ in range(120))
+    refused = sum(check_save(*next(mutants), play=200, seed=i) for i in range(100))
     assert refused > 30  # most such edits make an impossible or damaged save
 
 
@@ -106,3 +138,32 @@ def test_the_saves_folder_skips_a_fifo_and_refuses_a_huge_file(tmp_path: Path) -
         f.truncate(MAX_SAVE_BYTES + 1)  # sparse: no real disk use
     found = {info.path.name: info.error for info in list_saves(tmp_path)}
     assert found == {"huge.json": "too large to be a save"}
+
+
+@pytest.mark.parametrize("name", SAVES)
+def test_every_per_seat_list_one_seat_short_or_long_is_refused_or_plays(name: str) -> None:
+    """Issue 35, item 1: each list of the snapshot as long as the table has seats (stats, hands, knights, a
+    module's per-seat section...), one entry short or one too many: refused with a SaveError, or it plays
+    200 random legal actions on without an exception."""
+    original = json.loads(_original(name))
+    players = original["snapshot"]["players"]
+    places = [p for p in _paths(original) if p[:1] == ("snapshot",) and p[1:2] not in (("history",), ("log",))]
+    per_seat = []
+    for path in places:
+        value: Any = original
+        for key in path:
+            value = value[key]
+        if isinstance(value, list) and len(value) == players:
+            per_seat.append(path)
+    assert len(per_seat) >= 3, per_seat
+    for path in per_seat:
+        for grow in (False, True):
+            doc = json.loads(json.dumps(original))
+            target: Any = doc
+            for key in path:
+                target = target[key]
+            if grow:
+                target.append(copy.deepcopy(target[-1]))
+            else:
+                target.pop()
+            check_save(json.dumps(doc).encode(), False, play=200, seed=len(path))

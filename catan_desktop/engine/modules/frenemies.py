@@ -90,6 +90,10 @@ class Frenemies(RuleModule):
     RULES = "A-1 to A-7, Q-38, Q-39, Q-40, Q-41"
     SETTINGS = _SETTINGS
     PHASES = ("gift_answer", "favour_return", "favour_order")
+
+    def most_free_roads(self) -> int:
+        return int(self.cfg["paver_roads"])  # the pavers' favour (A-6)
+
     ACTIONS = {
         "gift": moves.TURN_PHASES,
         "favour": moves.TURN_PHASES,
