@@ -69,6 +69,8 @@ class RuleModule:
     NAME: ClassVar[str] = ""
     RULES: ClassVar[str] = ""  # the rule numbers it implements, e.g. "D-4, D-5.3"
     REQUIRES: ClassVar[tuple[str, ...]] = ()  # other modules it builds on (checked by the schema)
+    # marks its rules need on a map board (board.map.marks: "chips", "canal"), checked by the schema
+    NEEDS_MARKS: ClassVar[tuple[str, ...]] = ()
     SETTINGS: ClassVar[dict[str, Setting]] = {}
     PHASES: ClassVar[tuple[str, ...]] = ()  # its own phases
     ACTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}  # action kind -> the phases it belongs to

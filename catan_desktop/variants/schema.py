@@ -228,6 +228,12 @@ def _check_module_settings(data: dict[str, object], out: list[Problem]) -> None:
                 out.append(Problem(("modules", index), Msg(
                     "'{module}' needs the module '{needed}' too",
                     module=module, needed=needed)))
+        for mark in cls.NEEDS_MARKS if cls is not None else ():  # e.g. the Erie Canal's locations (S-5.2)
+            if not _board_marks(data, mark):
+                out.append(Problem(("modules", index), Msg(
+                    "'{module}' needs a map board with '{mark}' marks (board.map.marks.{mark}); this board "
+                    "has none",
+                    module=module, mark=mark)))
     settings = data.get("module_settings")
     if not isinstance(settings, dict):
         return
@@ -248,6 +254,14 @@ def _check_module_settings(data: dict[str, object], out: list[Problem]) -> None:
                             unknown_name("resource", name, tuple(resources)),
                         )
                     )
+
+
+def _board_marks(data: dict[str, object], mark: str) -> list[object]:
+    """The board map's marks of one kind (``board.map.marks.<mark>``), or [] when there are none."""
+    found: object = data
+    for key in ("board", "map", "marks", mark):
+        found = found.get(key) if isinstance(found, dict) else None
+    return found if isinstance(found, list) else []
 
 
 def _check_top(data: dict[str, object], out: list[Problem]) -> None:

@@ -354,3 +354,23 @@ def test_every_scenario_event_reads_as_a_sentence_in_every_language(language: st
         i18n.set_language("en")
     assert seen >= {"catan_chip", "canal_token", "canal_played", "canal_returned", "canal_offer",
                     "canal_trade"}
+
+
+def test_s5_2_the_erie_canal_is_refused_on_a_board_without_canal_locations(tmp_path: Path) -> None:
+    """Issue 35, item 3 (S-5.2: the tokens are earned by joining the canal's locations, which only the New
+    York map marks): switched on for Corsica through the options, or by a rule file of one's own, it is
+    refused with the reason, not played with 12 tokens nobody can earn."""
+    from catan_desktop.engine import RulesetError
+    from catan_desktop.variants import RuleFileError, load_rule_file
+
+    with pytest.raises((RulesetError, RuleFileError), match="'erie_canal' needs a map board with 'canal'"):
+        Game.new("corsica", players=3,
+                 options={"modules": ["scenario", "special_building_phase", "erie_canal"]})
+    own = tmp_path / "corsica-canal.yaml"
+    own.write_text("extends: corsica\nname: corsica-canal\ntitle: Corsica with a canal\n"
+                   "modules: [scenario, special_building_phase, erie_canal]\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as caught:
+        load_rule_file(own)
+    assert any(p.startswith(f"{own}:4:") and "'canal' marks" in p for p in caught.value.problems), \
+        caught.value.problems
+    assert Game.new("new-york-erie-canal", players=4).rules.modules[-1] == "erie_canal"

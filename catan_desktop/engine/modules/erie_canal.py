@@ -54,6 +54,7 @@ class ErieCanal(RuleModule):
     NAME = NAME
     RULES = "S-5, Q-50, Q-51"
     REQUIRES = ("scenario",)
+    NEEDS_MARKS = ("canal",)  # S-5.2: the tokens are earned by joining the canal's locations
     SETTINGS = {
         "tokens": Setting("count", 12, 0, "canal tokens in the supply (S-5.1)"),
         "rate": Setting("count", 2, 1, "cards of the named resource for one card from the bank (S-5.3)", 20),
