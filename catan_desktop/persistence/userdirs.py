@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import paths
+from .files import remove_stale_temporaries_in
 
 APP = paths.APP
 
@@ -43,3 +44,18 @@ def rules_dir() -> Path:
 def records_dir() -> Path:
     """Game records (``.catan.txt``): exported to be shared, or put here to be imported."""
     return data_dir() / "records"
+
+
+def user_folders() -> list[Path]:
+    """Every folder the game writes the player's files into (settings, saves, autosave, records, the best
+    scores, own rule files, crash reports)."""
+    return [config_dir(), data_dir(), saves_dir(), records_dir(), rules_dir(), log_dir()]
+
+
+def tidy_user_folders() -> int:
+    """Remove what killed writes left in the player's folders (``.NAME.*.tmp`` older than a few seconds:
+    persistence/files.py); run at start-up. Cheap (a few folder listings), returns how many; never raises."""
+    try:
+        return remove_stale_temporaries_in(user_folders())
+    except Exception:  # noqa: BLE001 - tidying must never stop the game from starting
+        return 0

@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from ..i18n import _, requested_language, set_language
+from ..persistence.userdirs import tidy_user_folders
 from ..render.assets import Assets
 from . import screens
 from .crash import guarded
@@ -67,6 +68,7 @@ class App:
         os.environ.setdefault(FOCUS_CLICKTHROUGH_HINT, "1")  # before SDL starts; a value set by the user wins
         pygame.init()
         self.settings, settings_problem = Settings.load()
+        tidy_user_folders()  # leftovers of writes killed in an earlier run (issue 35, item 5); never raises
         set_language(requested_language(self.settings.language))  # --lang, the setting, or the system's
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and not windowed and size is None:

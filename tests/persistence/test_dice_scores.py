@@ -104,3 +104,69 @@ def test_the_file_is_read_without_trusting_its_size(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(dice_scores, "MAX_BYTES", 10)
     record_score("Ana", 30, when=when(1))
     assert load_scores().problem == "wrong_shape"
+
+
+BAD_ENTRY_FILE = (
+    '{"format": 1, "tables": {"dice-game": [{"name": "A", "score": "lots", "date": "x"}, '
+    '{"name": "B", "score": 12, "date": "2024-11-01"}], '
+    '"dice-game-plus": [{"name": "C", "score": 9, "date": "2024-11-02", "seed": 1}]}}'
+)
+
+
+def test_a_new_score_over_damaged_entries_keeps_the_file_aside_and_says_so() -> None:
+    """Issue 35, item 6: one invalid entry was dropped without a trace when a new score was written (no
+    .damaged copy, no problem told); now the file as it was is copied aside and the result names the copy."""
+    path = scores_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(BAD_ENTRY_FILE, encoding="utf-8")
+    result = record_score("Ana", 30, when=when(3))
+    damaged = path.with_name(path.name + ".damaged")
+    assert damaged.read_text(encoding="utf-8") == BAD_ENTRY_FILE
+    assert result.problem == "bad_entries" and result.kept == str(damaged) and result.path == str(path)
+    assert [e.name for e in result.table.entries] == ["Ana", "B"] and result.rank == 0
+    assert load_scores().problem is None  # the new file is whole...
+    assert [e.name for e in load_scores("dice-game-plus").entries] == ["C"]  # ...and the other sheet kept
+    assert not [p for p in path.parent.iterdir() if p.suffix == ".tmp"]
+    again = record_score("Bea", 5, when=when(4))  # nothing damaged any more: no copy, no problem
+    assert again.problem is None and again.kept == ""
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name, damaged.name]
+
+
+def test_a_table_of_the_wrong_shape_is_kept_aside_too() -> None:
+    """Issue 35, item 6: a sheet's table that is not a list was written over silently."""
+    path = scores_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"tables": {"dice-game": {"name": "A"}}}', encoding="utf-8")
+    result = record_score("Ana", 30, when=when(1))
+    assert result.problem == "wrong_shape" and result.kept.endswith("dice_scores.json.damaged")
+    assert Path(result.kept).read_text(encoding="utf-8") == '{"tables": {"dice-game": {"name": "A"}}}'
+
+
+def test_an_older_damaged_copy_is_not_written_over() -> None:
+    """Issue 35, item 6: a second damaged file gets its own copy; the same content twice reuses the copy."""
+    path = scores_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{first", encoding="utf-8")
+    first = record_score("Ana", 30, when=when(1))
+    path.write_text("{second", encoding="utf-8")
+    second = record_score("Bea", 20, when=when(2))
+    assert Path(first.kept).read_text(encoding="utf-8") == "{first"
+    assert Path(second.kept).name == "dice_scores.json.damaged-2"
+    assert Path(second.kept).read_text(encoding="utf-8") == "{second"
+    path.write_text("{second", encoding="utf-8")
+    assert record_score("Caio", 10, when=when(3)).kept == second.kept
+
+
+def test_when_the_damaged_file_cannot_be_kept_it_is_not_written_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35, item 6: rather no new score than a lost file."""
+    path = scores_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(BAD_ENTRY_FILE, encoding="utf-8")
+
+    def refuse(target: object, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(dice_scores, "atomic_write_bytes", refuse)
+    with pytest.raises(OSError):
+        record_score("Ana", 30, when=when(1))
+    assert path.read_text(encoding="utf-8") == BAD_ENTRY_FILE

@@ -17,7 +17,7 @@ from ..config import new_seed
 from ..launch import start_game
 from ..screens import screen
 from ..widgets import ERROR_RED, PanelOverlay, ScreenScene, TipButton, esc
-from .dice_best import problem_text, table_html
+from .dice_best import recorded_problem_text, table_html
 
 if TYPE_CHECKING:
     from ..app import App
@@ -153,7 +153,7 @@ class DiceOverScene(PanelOverlay):
         y += px(34)
         html = table_html(recorded.table, recorded.rank)
         if recorded.problem:
-            html = f"<font color='{ERROR_RED}'>{esc(problem_text(recorded.problem))}</font><br>" + html
+            html = f"<font color='{ERROR_RED}'>{esc(recorded_problem_text(recorded))}</font><br>" + html
         UITextBox(
             f"<b>{esc(_('Best scores'))}</b><br>" + html,
             pygame.Rect(px(24), y + px(30), rect.w - px(48), rect.h - y - px(30) - px(80)),
