@@ -206,16 +206,16 @@ def _screenshot(args: argparse.Namespace) -> int:
 
 def _variants() -> int:
     from ..paths import user_rules_dir
-    from ..variants import list_variants
+    from ..variants import file_names, list_variants
 
     for info in list_variants(games=None):  # board games and the Catan Dice Game's sheets
-        own = f" ({_('your own')})" if info.own else ""
+        own, name = (f" ({_('your own')})" if info.own else ""), file_names.printable(info.name)  # issue 35
         if info.error:
-            print(f"{info.name:<16} {_('BROKEN')}{own}: {info.error}")
+            print(f"{name:<16} {_('BROKEN')}{own}: {info.error}")
         else:
-            players = f"{info.players_min}-{info.players_max}"
-            print(f"{info.name:<16} {players:<5} {_(info.title)}{own}: {_(info.description)}")
-    print(_("Your own rule files: {folder}", folder=user_rules_dir()))
+            players, title = f"{info.players_min}-{info.players_max}", file_names.printable(_(info.title))
+            print(f"{name:<16} {players:<5} {title}{own}: {file_names.printable(_(info.description))}")
+    print(_("Your own rule files: {folder}", folder=file_names.printable(user_rules_dir())))
     return 0
 
 

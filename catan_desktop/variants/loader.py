@@ -20,6 +20,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from catan_desktop import paths
 from catan_desktop.i18n import Msg
+from catan_desktop.variants.blame import Layer, Origins, blame, merge, where
+from catan_desktop.variants.file_names import link_loop, printable, resolved
 from catan_desktop.variants.schema import (
     NAME_RE,
     KeyPath,
@@ -43,9 +45,6 @@ _EXTENDS_HINT = Msg(
     "(lowercase letters, digits, '_' and '-'; no folders, dots or '.yaml')"
 )
 
-# Where each key came from: key path -> (file as shown to the user, 1-based line).
-Origins = dict[KeyPath, tuple[str, int]]
-
 
 class RuleFileError(Exception):
     """A rule file could not be used; ``problems`` holds every ``FILE:LINE: key.path: message`` line."""
@@ -66,7 +65,7 @@ def _one_line(text: str) -> str:
     if isinstance(text, Msg):
         fields = text.fields.items()
         return Msg(text.template, **{k: _one_line(v) if isinstance(v, str) else v for k, v in fields})
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    return printable(text)
 
 
 @dataclass(frozen=True)
@@ -205,26 +204,22 @@ class _Loaded:
     data: dict[str, object]
     origins: Origins
     problems: list[tuple[str, int, str]]  # (file, line, text)
-
-
-def _where(path: KeyPath, origins: Origins, fallback: str) -> tuple[str, int | None]:
-    """Return (file, line) of a key path, or of its nearest parent that has an origin."""
-    for cut in range(len(path), -1, -1):
-        found = origins.get(path[:cut])
-        if found is not None:
-            return found
-    return fallback, None
+    layer: Layer | None = None  # how it extends another file, if it does
 
 
 def _format(problem: Problem, origins: Origins, fallback: str) -> str:
     """Return ``FILE:LINE: key.path: message`` for a problem."""
-    file, line = _where(problem.path, origins, fallback)
+    file, line = where(problem.path, origins, fallback)
     return at(f"{file}:{line}" if line is not None else file, str(problem))
 
 
 def _read_text(path: Path, shown: str) -> str:
     """Return the text of a rule file; raises RuleFileError for a file that cannot be a rule file."""
     try:
+        if link_loop(path):  # exists() says False, and resolve() raised RuntimeError (issue 35, item 8)
+            raise RuleFileError([Msg(
+                "{shown}: cannot be read: it is a symbolic link that leads back to itself",
+                shown=shown)])
         if not path.exists():
             raise RuleFileError([Msg("{shown}: no such file", shown=shown)])
         if path.is_dir():
@@ -321,8 +316,8 @@ def _find_base(name: str, folder: Path, myself: Path) -> Path | None:
         folders.append(paths.rules_dir())
     for place in folders:
         candidate = place / f"{name}.yaml"
-        if candidate.is_file() and candidate.resolve() != myself:
-            return candidate
+        if (candidate.is_file() or link_loop(candidate)) and resolved(candidate) != myself:
+            return candidate  # a link loop too: reading it says so
     return None
 
 
@@ -349,16 +344,6 @@ def own_rule_files() -> list[Path]:
     except OSError:
         return []
     return found[:MAX_OWN_FILES]
-
-
-def _merge(base: object, child: object) -> object:
-    """Return ``child`` deep-merged over ``base``: mappings merge key by key; lists and scalars replace."""
-    if isinstance(base, dict) and isinstance(child, dict):
-        merged = dict(base)
-        for key, value in child.items():
-            merged[key] = _merge(base[key], value) if key in base else value
-        return merged
-    return child
 
 
 def _merge_origins(base: _Loaded, child: _Loaded, own: dict[str, object]) -> Origins:
@@ -421,32 +406,35 @@ def _resolve(path: Path, shown: str, chain: list[Path]) -> _Loaded:
     if not isinstance(name, str) or not NAME_RE.fullmatch(name):
         raise fail(Msg("must be {hint}, not {name}", hint=_EXTENDS_HINT, name=repr(name)))
     base_path = _find_base(name, path.parent, chain[-1])
-    if base_path is None and (path.parent / f"{name}.yaml").resolve() == chain[-1]:
+    if base_path is None and resolved(path.parent / f"{name}.yaml") == chain[-1]:
         raise fail(Msg("a file cannot extend itself"))
     if base_path is None:
         hint = did_you_mean(name, _installed_names())
         raise fail(Msg(
             "no rule file named '{name}' in this file's folder or among the installed rules{hint}",
             name=name, hint=hint))
-    if base_path.resolve().parent != base_path.parent.resolve():
+    if resolved(base_path).parent != resolved(base_path.parent):
         raise fail(Msg(
             "'{base_path}' links to a file in another folder; extends cannot follow it",
             base_path=base_path))
-    if base_path.resolve() in chain:
-        loop = [p.name for p in chain[chain.index(base_path.resolve()):]]
+    if resolved(base_path) in chain:
+        loop = [p.name for p in chain[chain.index(resolved(base_path)):]]
         raise fail(Msg("extends goes round in a circle: {files}", files=" -> ".join([*loop, base_path.name])))
     for key in ("name", "title"):
         if key not in child.data:
             raise fail(Msg("a file that extends another must set its own '{key}'", key=key), key)
 
-    base = _resolve(base_path, str(base_path), [*chain, base_path.resolve()])
+    base = _resolve(base_path, str(base_path), [*chain, resolved(base_path)])
+    before = copy.deepcopy(base.data) if "replace" in child.data else base.data  # replace edits base.data
     replace_problems = _apply_replace(child, base, shown)
     if replace_problems:
         raise RuleFileError([*(text for *_, text in child.problems), *replace_problems])
     own = {k: v for k, v in child.data.items() if k not in ("extends", "replace")}
-    merged = _merge(copy.deepcopy(base.data), own)
+    merged = merge(copy.deepcopy(base.data), own)
     assert isinstance(merged, dict)  # both sides are mappings
-    return _Loaded(merged, _merge_origins(base, child, own), [*child.problems, *base.problems])
+    keys = {k: v for k, v in child.data.items() if k != "extends"}
+    layer = Layer(shown, before, base, keys, child.origins)
+    return _Loaded(merged, _merge_origins(base, child, own), [*child.problems, *base.problems], layer)
 
 
 # --- public API ------------------------------------------------------------------------------------------
@@ -456,8 +444,14 @@ def _ordered(problems: list[Problem], loaded: _Loaded, shown: str) -> list[str]:
     """Return every problem as text: this file's first, then each other file's, each in line order."""
     located = list(loaded.problems)
     for problem in problems:
-        file, line = _where(problem.path, loaded.origins, shown)
-        located.append((file, line or 0, _format(problem, loaded.origins, shown)))
+        file, line, moved = blame(problem, loaded, shown)
+        text = _format(problem, loaded.origins, shown)
+        if moved:  # at the key of this file that causes it, saying where the value it makes wrong is
+            place = ":".join(str(x) for x in where(problem.path, loaded.origins, shown) if x is not None)
+            text = at(f"{file}:{line}", Msg(
+                "{problem} (the value is at {place}, in the file this one extends)",
+                problem=str(problem), place=place))
+        located.append((file, line or 0, text))
     located.sort(key=lambda item: (item[0] != shown, item[0], item[1]))
     return [text for *_, text in located]
 
@@ -467,21 +461,22 @@ def load_rule_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     shown = os.fspath(path)
     file = Path(shown)
     try:
-        loaded = _resolve(file, shown, [file.resolve()])
+        loaded = _resolve(file, shown, [resolved(file)])
         problems = validate_ruleset(loaded.data)
+        name = loaded.data.get("name")
+        if isinstance(name, str) and NAME_RE.fullmatch(name) and name != file.stem:
+            # load_variant(NAME), extends: NAME and list_variants all find a rule file by its file name
+            problems.append(Problem(("name",), Msg(
+                "'{name}' does not match the file name '{name2}' (a rule file's name is its file name "
+                "without '.yaml')",
+                name=name, name2=file.name)))
+        ordered = _ordered(problems, loaded, shown) if problems or loaded.problems else []
     except RecursionError:
         raise RuleFileError([Msg(
             "{shown}: the file is nested too deeply to be a rule file",
             shown=shown)]) from None
-    name = loaded.data.get("name")
-    if isinstance(name, str) and NAME_RE.fullmatch(name) and name != file.stem:
-        # load_variant(NAME), extends: NAME and list_variants all find a rule file by its file name
-        problems.append(Problem(("name",), Msg(
-            "'{name}' does not match the file name '{name2}' (a rule file's name is its file name without "
-            "'.yaml')",
-            name=name, name2=file.name)))
-    if problems or loaded.problems:
-        raise RuleFileError(_ordered(problems, loaded, shown))
+    if ordered:
+        raise RuleFileError(ordered)
     return loaded.data
 
 
@@ -544,7 +539,7 @@ def _all_variants() -> list[VariantInfo]:
             message = (Msg(
                 "{path}: has the name of a rule file that comes with the game ('{stem}'); rename the file "
                 "and its 'name:' to play it",
-                path=path, stem=path.stem))
+                path=printable(path), stem=path.stem))
             own.append(VariantInfo(path.stem, path.stem, "", 0, 0, path, error=message, own=True))
         else:
             own.append(_info(path, own=True))

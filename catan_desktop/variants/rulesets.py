@@ -19,6 +19,7 @@ from catan_desktop import paths
 from catan_desktop.engine.errors import RulesetError
 from catan_desktop.engine.ruleset import Ruleset
 from catan_desktop.i18n import Msg
+from catan_desktop.variants.file_names import resolved
 from catan_desktop.variants.loader import load_variant
 from catan_desktop.variants.schema import apply_overrides, format_path, validate_ruleset
 from catan_desktop.variants.schema_nodes import at
@@ -113,7 +114,7 @@ def _stamp(variant: str) -> tuple[tuple[str, int, int], ...]:
         folders.append(paths.rules_dir())
     folders.append(paths.user_rules_dir())  # the player's own rule files
     if "/" in variant or "\\" in variant or variant.endswith((".yaml", ".yml")):
-        folders.append(Path(variant).resolve().parent)
+        folders.append(resolved(Path(variant)).parent)  # a link loop: the loader reports it
     stamp = []
     for folder in folders:
         try:

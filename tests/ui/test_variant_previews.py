@@ -259,3 +259,26 @@ def test_resizing_the_window_lays_the_picture_out_again(app: App) -> None:
     assert big[0] > small[0] and big[1] > small[1]
     assert_a_board(shown_picture(app, scene))
     assert scene.details.rect.top > scene.preview_image.rect.bottom
+
+
+def test_names_with_line_breaks_and_bidi_controls_are_shown_escaped(app: App) -> None:
+    """Issue 35, item 8: a file named with a line break or U+202E (right-to-left override), and a title
+    holding U+202E, are shown escaped (``\\n``, ``\\u202e``) in the list and the details, as the command
+    line's listing shows them."""
+    folder = user_rules_dir()
+    folder.mkdir(parents=True)
+    (folder / "evil\u202etxt.yaml").write_text("format: 1\n", encoding="utf-8")
+    (folder / "two\nlines.yaml").write_text("format: 1\n", encoding="utf-8")
+    (folder / "odd.yaml").write_text(
+        "format: 1\nname: odd\ntitle: \"Odd \u202etitle\"\nextends: base\ndescription: Odd.\n",
+        encoding="utf-8")
+    scene = open_variants(app)
+    own = {v.name: i for i, v in enumerate(scene.variants) if v.own}
+    assert set(own) == {"evil\u202etxt", "two\nlines", "odd"}
+    for i in own.values():
+        scene.choose(i)
+        shown = [scene.list.item_list[i]["text"], scene.details.html_text]
+        assert not any(ch in text for text in shown for ch in "\u202e\n"), shown
+    labels = [scene.list.item_list[i]["text"] for i in own.values()]
+    assert any("evil\\u202etxt" in x for x in labels) and any("two\\nlines" in x for x in labels)
+    assert any("Odd \\u202etitle" in x for x in labels)

@@ -20,6 +20,7 @@ from ...paths import user_rules_dir
 from ...render.palette import BORDER, INK_SOFT, PARCHMENT_DARK
 from ...render.preview import board_preview
 from ...variants import VariantInfo, list_variants
+from ...variants.file_names import printable
 from ..screens import screen
 from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font, show_folder
 from .rules import target_text, targets_by_players
@@ -59,14 +60,15 @@ class VariantsScene(ScreenScene):
         """The list's line for ``v``; ``short`` leaves the player count off (the details show it)."""
         # the leading spaces are the item's left margin (the list's items ignore the theme's padding)
         own = f"  \u00b7  {_('your own')}" if v.own else ""
-        if v.error:
-            return f"   \u26a0 {v.name}  ({_('broken')}){own}"
+        if v.error:  # a broken file's name is its file name: a line break or U+202E shown escaped
+            return f"   \u26a0 {printable(v.name)}  ({_('broken')}){own}"
+        title = printable(_(v.title))
         if v.own or short:  # the player count is in the details: the list stays one short line
-            return f"   {_(v.title)}{own}"
+            return f"   {title}{own}"
         players = (
             str(v.players_min) if v.players_min == v.players_max else f"{v.players_min}\u2013{v.players_max}"
         )
-        return f"   {_(v.title)}  \u00b7  {_('{n} players', n=players)}"
+        return f"   {title}  \u00b7  {_('{n} players', n=players)}"
 
     def build(self) -> None:
         panel, inner = self.make_panel()
@@ -188,7 +190,8 @@ class VariantsScene(ScreenScene):
         if self.selected is None:
             return _("No variants are installed.")
         v = self.variants[self.selected]
-        heading = f"<font face='vollkorn_bold' pixel_size={self.px(24)}>{esc(_(v.title))}</font><br>"
+        title = esc(printable(_(v.title)))  # from the player's file (issue 35, item 8)
+        heading = f"<font face='vollkorn_bold' pixel_size={self.px(24)}>{title}</font><br>"
         if v.own:
             heading += f"{esc(_('One of your own rule files'))}<br>"
         if v.error:
@@ -196,7 +199,7 @@ class VariantsScene(ScreenScene):
             return (
                 heading + esc(_("This rule file has problems and cannot be played:")) + "<br><br>"
                 f"<font color='{ERROR_RED}'>{problems}</font><br><br>"
-                f"<font pixel_size={self.px(13)}>{path_html(_('File:') + ' ', v.path, 72)}</font>"
+                f"<font pixel_size={self.px(13)}>{path_html(_('File:') + ' ', printable(v.path), 72)}</font>"
             )
         facts = [
             _("{n} players", n=v.players_min)
@@ -208,7 +211,8 @@ class VariantsScene(ScreenScene):
             facts.append(target_text(targets))
         return (
             heading + f"<b>{esc(DOT.join(facts))}</b><br><br>{esc(_(v.description))}<br><br>"
-            f"<font pixel_size={self.px(13)}>{path_html(v.name + DOT + _('File:') + ' ', v.path, 72)}</font>"
+            f"<font pixel_size={self.px(13)}>"
+            f"{path_html(printable(v.name) + DOT + _('File:') + ' ', printable(v.path), 72)}</font>"
         )
 
     def choose(self, index: int) -> None:
