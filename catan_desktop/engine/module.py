@@ -71,6 +71,9 @@ class RuleModule:
     REQUIRES: ClassVar[tuple[str, ...]] = ()  # other modules it builds on (checked by the schema)
     # marks its rules need on a map board (board.map.marks: "chips", "canal"), checked by the schema
     NEEDS_MARKS: ClassVar[tuple[str, ...]] = ()
+    # added to a shipped variant after games of it were saved: a save of that variant whose stored rules lack
+    # it gets it, with the shipped settings, when it is loaded (persistence/saves.py; e.g. D-10.1's stalemate)
+    JOINS_OLD_GAMES: ClassVar[bool] = False
     SETTINGS: ClassVar[dict[str, Setting]] = {}
     PHASES: ClassVar[tuple[str, ...]] = ()  # its own phases
     ACTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}  # action kind -> the phases it belongs to

@@ -22,6 +22,8 @@ from typing import Any
 
 from ..engine import Game, IllegalAction, Ruleset, RulesetError, SnapshotError
 from ..engine.any_game import BOARD, KINDS, kind_named, kind_of
+from ..engine.module import REGISTRY as MODULES
+from ..engine.ruleset import load_rules
 from .files import atomic_write_text
 
 # what malformed JSON content can raise below a field check (wrong types, huge numbers, deep nesting)
@@ -168,7 +170,10 @@ def load_bytes(raw: bytes, path: str | os.PathLike[str] = "<memory>", verify: bo
         rules = kind.rules_from_data(doc["rules"])
         if doc["rules_sha256"] != rules_hash(rules):
             raise SaveError(path, N_("the rules stored in the save were edited (checksum mismatch)"))
-        game = kind.game.from_json(json.dumps(doc["snapshot"]), rules=rules)
+        snapshot = json.dumps(doc["snapshot"])
+        stored = kind.game.from_json(snapshot, rules=rules)
+        upgraded = with_late_modules(rules)  # what the variant gained since it was saved
+        game = stored if upgraded is rules else kind.game.from_json(snapshot, rules=upgraded)
     except KeyError as exc:
         raise SaveError(path, N_("the save is missing its {section!r} section"), section=exc.args[0]) from exc
     except RulesetError as exc:
@@ -184,12 +189,37 @@ def load_bytes(raw: bytes, path: str | os.PathLike[str] = "<memory>", verify: bo
             replayed = replay(doc, rules)
         except (IllegalAction, RulesetError, *_DATA_ERRORS) as exc:
             raise SaveError(path, N_("the saved history cannot be replayed ({detail})"), detail=exc) from exc
-        if replayed.to_json() != game.to_json():
+        if replayed.to_json() != stored.to_json():
             raise SaveError(path, N_("the saved history does not lead to the saved position"))
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
     return LoadedSave(
         game=game, name=str(doc.get("name", "")), saved_at=str(doc.get("saved_at", "")), meta=meta
     )
+
+
+def with_late_modules(rules: Any) -> Any:
+    """``rules`` (a board game's, as a save stored them) with the rule modules its shipped variant has gained
+    since (``RuleModule.JOINS_OLD_GAMES``, with the shipped settings): a Catan a Dois game saved before the
+    stalemate ending (D-10.1) existed ends like a new one. Rules of a variant that is not shipped, or that
+    lack nothing, are returned as they are. The saved history is still replayed under the stored rules."""
+    if not isinstance(rules, Ruleset):
+        return rules
+    try:
+        shipped = load_rules(rules.name)
+    except Exception:  # noqa: BLE001 - not a shipped variant (a file of one's own), or it cannot be read
+        return rules
+    late = [m for m in shipped.modules
+            if m not in rules.modules and getattr(MODULES.get(m), "JOINS_OLD_GAMES", False)]
+    if not late:
+        return rules
+    data = rules.to_json_data()
+    data["modules"] = [*data.get("modules", []), *late]
+    settings = shipped.to_json_data().get("module_settings", {})
+    own = data.setdefault("module_settings", {})
+    for name in late:
+        if name in settings:
+            own[name] = settings[name]
+    return Ruleset.from_dict(data)
 
 
 # The save document's fields (format version 1) and the JSON types each must have; ``snapshot`` and ``rules``

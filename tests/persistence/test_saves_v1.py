@@ -50,3 +50,25 @@ def test_d4_d6_a_version_1_catan_a_dois_save_keeps_its_market_reserves_and_token
         assert extra == old["extra_tokens"]
     again = type(game).from_json(game.to_json())
     assert again.to_json() == game.to_json()
+
+
+def test_d10_1_a_catan_a_dois_game_saved_before_the_stalemate_ending_gets_it_and_ends() -> None:
+    """Issue 35, item 7 (D-10.1, designed): the save of commit 6573e50 stores rules without ``stalemate``;
+    loaded, its game has the shipped variant's stalemate, so a game where nobody builds again (here: every
+    seat rolls, discards, moves the robber and ends, never building) ends within ``idle_rounds`` rounds
+    instead of running for ever. The saved history still replays under the stored rules."""
+    path = FIXTURES / "dois_midgame.json"
+    assert "stalemate" not in json.loads(path.read_text(encoding="utf-8"))["rules"]["modules"]
+    game = load_game(path, verify=True).game
+    assert "stalemate" in game.rules.modules
+    rounds = game.rules.data["module_settings"]["stalemate"]["idle_rounds"]
+    start = game.turn
+    builds = {"road", "settle", "city", "buy", "develop", "knight", "road_building", "remote_keep"}
+    while not game.is_over and game.turn <= start + rounds * game.players + 2:
+        legal = game.legal_actions()
+        idle = [a for a in legal if a.kind not in builds and a.kind != "offer"]
+        game.apply(idle[0] if idle else legal[0])
+    assert game.is_over and not game.winners and game.turn <= start + rounds * game.players + 1
+    assert any(ev["t"] == "stalemate" for ev in game.log[-6:])
+    again = type(game).from_json(game.to_json())
+    assert again.to_json() == game.to_json()

@@ -69,6 +69,7 @@ class Stalemate(RuleModule):
 
     NAME = "stalemate"
     RULES = "D-10.1 (not in the seeds: a designed ending)"
+    JOINS_OLD_GAMES = True  # a Catan a Dois game saved before it existed, stalled, must end too (issue 35)
     SETTINGS = {
         "idle_rounds": Setting("count", 30, 1, "full rounds without building, buying a development card, "
                                                "playing a Knight or developing terrain that end the game",
