@@ -8,8 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-SCENES = ("menu", "setup", "variants", "online", "lobby", "game", "trade", "answers", "special_build",
-          "market", "gameover", "story", "replay", "favours", "helper", "dice")
+SCENES = ("menu", "setup", "variants", "online", "lobby", "editor", "game", "trade", "answers",
+          "special_build", "market", "gameover", "story", "replay", "favours", "helper", "dice")
 
 
 def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) -> None:  # type: ignore[no-untyped-def]
@@ -121,6 +121,9 @@ def screenshot(
         app.go("online")
     elif scene_name == "lobby":  # hosting here: a friend joined and said hello, two computers wait
         _stage_lobby(app, variant)
+    elif scene_name == "editor":  # the board editor on --variant's board, numbers being given
+        app.go("editor", variant)
+        app.top.choose("number")
     elif scene_name == "variants":  # Scenarios & variants with --variant chosen: its board, players, target
         from .scenes.variants import VariantsScene
 

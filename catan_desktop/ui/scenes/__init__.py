@@ -12,6 +12,7 @@ from . import (  # noqa: F401  (imported to register their screens and add-on pa
     dice_over,
     dice_setup,
     dois_ui,
+    editor,
     frenemies_ui,
     game,
     game_over,

@@ -85,15 +85,22 @@ class VariantsScene(ScreenScene):
         self.preview_rect = pygame.Rect(edge.topleft, (edge.w, round(edge.h * PREVIEW_SHARE)))
         blank = pygame.Surface(self.preview_rect.size, pygame.SRCALPHA)
         self.preview_image = UIImage(self.preview_rect, blank, manager=self.ui, container=panel)
-        self.back_button, self.folder_button, self.rules_button, self.play_button = self.footer_buttons(
+        (self.back_button, self.folder_button, self.new_board_button, self.edit_button, self.rules_button,
+         self.play_button) = self.footer_buttons(
             inner,
             [
                 (_("Back"), _("Return to the menu (Esc)"), False),
                 (_("Your folder"), _("Open the folder for your own rule files (F): {folder}",
                                      folder=user_rules_dir()), False),
+                (_("New board"),
+                 _("Draw a board of your own on an empty grid, with this variant's rules (N)"), False),
+                (_("Edit board"),
+                 _("Edit this board in the board editor: your own file itself, or a new board that starts as "
+                   "a copy of this one (E)"), False),
                 (_("Rules"), _("Read this variant's rules"), False),
                 (_("Play this"), _("Set up a game of this variant (Enter)"), True),
             ],
+            width=148,
         )
         self._show_preview()
         self._sync_buttons()
@@ -253,7 +260,7 @@ class VariantsScene(ScreenScene):
 
     def _sync_buttons(self) -> None:
         ok = self.selected is not None and self.variants[self.selected].error is None
-        for button in (self.play_button, self.rules_button):
+        for button in (self.play_button, self.rules_button, self.edit_button, self.new_board_button):
             if ok:
                 button.enable()
             else:
@@ -267,6 +274,19 @@ class VariantsScene(ScreenScene):
         if self.selected is None or self.variants[self.selected].error:
             return
         self.app.go("new_game", variant=self.variants[self.selected].name)
+
+    def edit_board(self, empty: bool = False) -> None:
+        """The board editor (issue 34): an own file made by it is edited itself; any other board is the
+        start of a new one (a new board on an empty grid with ``empty``)."""
+        if self.selected is None or self.variants[self.selected].error:
+            return
+        v = self.variants[self.selected]
+        if empty:
+            self.app.go("editor", v.name, shape="3-4")
+        elif v.own:
+            self.app.go("editor", v.name, path=v.path)
+        else:
+            self.app.go("editor", v.name)
 
     def show_rules(self) -> None:
         if self.selected is None or self.variants[self.selected].error:
@@ -291,12 +311,17 @@ class VariantsScene(ScreenScene):
             self.show_rules()
         elif element is self.folder_button:
             self.open_folder()
+        elif element is self.edit_button:
+            self.edit_board()
+        elif element is self.new_board_button:
+            self.edit_board(empty=True)
         else:
             return False
         return True
 
     def shortcuts(self) -> dict[int, Any]:
-        return {pygame.K_UP: lambda: self.step_selection(-1), pygame.K_DOWN: lambda: self.step_selection(1)}
+        return {pygame.K_UP: lambda: self.step_selection(-1), pygame.K_DOWN: lambda: self.step_selection(1),
+                pygame.K_e: self.edit_board, pygame.K_n: lambda: self.edit_board(empty=True)}
 
     def on_widget_event(self, event: pygame.event.Event) -> bool:
         if event.ui_element is self.list:
