@@ -3,9 +3,11 @@ private Xvfb (or SDL's queue) and the real ``App.run`` loop, play a whole game a
 computers over 127.0.0.1, through input only: one hosts from Play over the network and starts the game
 in the lobby, the other joins by typing the address; the joining player's connection is cut in the middle
 and comes back by itself. Each window's walker (``realtime_walk.Walker``, reading the seat view instead of
-the game) checks the screen is fresh before each of its moves.
+the game) checks the screen is fresh before each of its moves. With ``--watch`` a third window watches: it
+types the address, clicks Watch, and checks its screen every few seconds until Game over (a spectator's
+screen: no hand, no "you" in the log), then whether its game verified the dice too.
 
-    python bench/net_walk.py [--seed 7] [--drop-at 60] [--shots DIR] [--backend x11|sdl] [--target N]
+    python bench/net_walk.py [--seed 7] [--drop-at 60] [--watch] [--shots DIR] [--backend x11|sdl]
 
 Prints each window's moves and checks, the drop and the time until the seat was back, and the end (who won,
 and whether each window's game verified the dice). Asserts nothing; several minutes: a bench, not a test.
@@ -70,12 +72,12 @@ def free_port() -> int:
 
 
 def role_main(args: argparse.Namespace) -> int:
-    """One window: ``host`` (hosts from the network screen and starts the game) or ``join``."""
+    """One window: ``host`` (hosts from the network screen and starts the game), ``join`` or ``watch``."""
     home = Path(tempfile.mkdtemp(prefix=f"catan-netwalk-{args.role}-"))
     os.environ["CATAN_DESKTOP_LANG"] = args.lang
     backend = harness.choose_backend(args.backend or "x11")  # typing needs real keys (ctrl+a, colon)
     server = harness.prepare_environment(backend, home)
-    rng = random.Random(args.seed + (0 if args.role == "host" else 1))
+    rng = random.Random(args.seed + ("host", "join", "watch").index(args.role))
     result: dict[str, Any] = {"role": args.role}
 
     def setup(app: Any) -> Any:
@@ -87,6 +89,9 @@ def role_main(args: argparse.Namespace) -> int:
         menu = h.wait_screen("MenuScene")
         h.click_widget(menu.buttons["online"])
         online = h.wait_screen("OnlineScene")
+        if args.role == "watch":
+            watch(h, online, args, result)
+            return
         if args.role == "host":
             type_into(h, online.entries["name"], "Ann")
             type_into(h, online.entries["port"], str(args.port))
@@ -101,7 +106,10 @@ def role_main(args: argparse.Namespace) -> int:
             type_into(h, online.entries["address"], f"127.0.0.1:{args.port}")
             h.click_widget(online.join_button)
             lobby = h.wait_screen("LobbyScene")
-            h.wait_until("a seat", lambda: lobby.port.lobby is not None, timeout=30)
+            try:
+                h.wait_until("a seat", lambda: lobby.port.lobby is not None, timeout=60)
+            finally:
+                result.update(client=lobby.port.client.status, client_error=lobby.port.client.error)
             h.click_widget(lobby.ready_button)
             h.checkpoint("lobby, ready")
         scene = h.wait_screen("GameScene", timeout=120)
@@ -143,6 +151,43 @@ def role_main(args: argparse.Namespace) -> int:
     return 0
 
 
+def watch(h: harness.Driver, online: Any, args: argparse.Namespace, result: dict[str, Any]) -> None:
+    """The spectator's window: Watch by address, then a still look at the screen every few seconds."""
+    h.wait_until("the host", lambda: _listening(args.port), timeout=120)
+    type_into(h, online.entries["name"], "Cid")
+    type_into(h, online.entries["address"], f"127.0.0.1:{args.port}")
+    h.click_widget(online.watch_button)
+    # the lobby, or at once the game when it has started already (a spectator may come at any time)
+    h.wait_until("the lobby or the game", lambda: h.top_is("LobbyScene") or h.top_is("GameScene"), timeout=60)
+    if h.top_is("LobbyScene"):
+        lobby = h.top
+        h.wait_until("the table", lambda: lobby.port.lobby is not None or h.top_is("GameScene"), timeout=60)
+        if h.top_is("LobbyScene"):
+            h.checkpoint("lobby, watching", lambda: None if not lobby.ready_button.visible else "Ready shown")
+    scene = h.wait_screen("GameScene", timeout=300)
+
+    def spectators_screen() -> str | None:
+        if scene.hand_title(scene.viewer) != "You are watching":
+            return f"hand title {scene.hand_title(scene.viewer)!r}"
+        mine = [line for line in scene.log_lines if line.startswith("You ")]
+        return f"the log says 'You': {mine[0]!r}" if mine else None
+
+    looks = 0
+    end = time.monotonic() + args.timeout
+    while time.monotonic() < end and not h.top_is("GameOverScene"):
+        h.still(6)
+        if h.top_is("GameOverScene") or h.top is not scene:
+            continue
+        h.checkpoint(f"watching, turn {scene.view.turn}", spectators_screen)
+        looks += 1
+    h.wait_screen("GameOverScene", timeout=120)
+    h.checkpoint("game over, watching")
+    port = scene.port
+    result.update(looks=looks, turn=scene.view.turn, winners=list(scene.view.winners),
+                  verified=None if port.verdict is None else port.verdict.ok,
+                  headline=h.top.winner_label.text)
+
+
 def _listening(port: int) -> bool:
     with socket.socket() as s:
         s.settimeout(0.2)
@@ -151,11 +196,12 @@ def _listening(port: int) -> bool:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--role", choices=("host", "join"))
+    ap.add_argument("--role", choices=("host", "join", "watch"))
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--lang", default="en")
     ap.add_argument("--drop-at", type=int, default=60, help="the joining player's move after which it drops")
+    ap.add_argument("--watch", action="store_true", help="a third window watches the game as a spectator")
     ap.add_argument("--shots", type=Path)
     ap.add_argument("--backend", choices=("x11", "sdl"))
     ap.add_argument("--timeout", type=float, default=3600)
@@ -169,12 +215,13 @@ def main() -> int:
         common += ["--backend", args.backend]
     procs = []
     os.environ["CATAN_DESKTOP_LAN_INTERFACES"] = "127.0.0.1"  # the host's announcement stays on this machine
-    for role in ("host", "join"):
+    roles = ("host", "join", "watch") if args.watch else ("host", "join")
+    for role in roles:
         extra = ["--shots", str(args.shots / role)] if args.shots else []
         procs.append(subprocess.Popen([sys.executable, __file__, "--role", role, *common, *extra],
                                       stdout=subprocess.PIPE, text=True))
         time.sleep(2)
-    for role, proc in zip(("host", "join"), procs, strict=True):
+    for role, proc in zip(roles, procs, strict=True):
         out, _err = proc.communicate(timeout=args.timeout + 120)
         for line in out.splitlines():
             if line.startswith(("RESULT", "STALE", "moves")):
