@@ -180,3 +180,14 @@ class Kit:
 def kit() -> Kit:
     """The position-building helpers."""
     return Kit()
+
+
+@pytest.fixture
+def own(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The player's own rule folder, made in a fresh home under tmp_path (its path)."""
+    from catan_desktop import paths
+
+    monkeypatch.setenv("CATAN_DESKTOP_HOME", str(tmp_path / "home"))
+    folder = paths.user_rules_dir()
+    folder.mkdir(parents=True)
+    return folder

@@ -43,15 +43,6 @@ CASES = [
 STEPS = 200
 
 
-@pytest.fixture
-def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The player's own rule folder, in a fresh home."""
-    monkeypatch.setenv("CATAN_DESKTOP_HOME", str(tmp_path / "home"))
-    folder = paths.user_rules_dir()
-    folder.mkdir(parents=True)
-    return folder
-
-
 def _saved_name(variant: str, layout: str | None) -> str:
     return f"edited-{variant}-{layout or 'random'}"
 

@@ -116,7 +116,8 @@ def test_a_broken_own_file_opens_with_its_problems_listed(app: App, drive, tmp_p
     folder = user_rules_dir()
     folder.mkdir(parents=True, exist_ok=True)
     bad = folder / "broken-board.yaml"
-    bad.write_text("extends: base\nname: broken-board\ntitle: Broken\nboard: {rows: [3, 4]}\n", encoding="utf-8")
+    bad.write_text("extends: base\nname: broken-board\ntitle: Broken\nboard: {rows: [3, 4]}\n",
+                   encoding="utf-8")
     app.go("editor", "broken-board", path=bad)
     drive.pump()
     assert type(app.top).__name__ == "MessageScene"

@@ -43,15 +43,6 @@ def run_validate(*files: Path) -> tuple[int, list[str]]:
     return status, out.getvalue().splitlines()
 
 
-@pytest.fixture
-def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The player's own rule folder, in a fresh home under tmp_path."""
-    monkeypatch.setenv("CATAN_DESKTOP_HOME", str(tmp_path / "home"))
-    folder = paths.user_rules_dir()
-    folder.mkdir(parents=True)
-    return folder
-
-
 # --- 1. a link to itself ---------------------------------------------------------------------------------
 
 

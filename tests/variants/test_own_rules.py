@@ -25,14 +25,6 @@ victory_points:
 """
 
 
-@pytest.fixture
-def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CATAN_DESKTOP_HOME", str(tmp_path / "home"))
-    folder = paths.user_rules_dir()
-    folder.mkdir(parents=True)
-    return folder
-
-
 def test_the_folder_is_in_the_users_data_directory(own: Path) -> None:
     assert own == paths.user_dir("data") / "rules"
 
