@@ -181,8 +181,16 @@ class OnlineScene(ScreenScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.lan is not None and self.lan.games() != self.lan_shown:
+            # a game heard on the network while the player types: the list is made again, and the box
+            # being typed in keeps its focus and cursor (the keys typed next were lost with the old box)
             self._read_entries()
+            typing = next(((k, box.edit_position) for k, box in self.entries.items() if box.is_focused), None)
             self.rebuild()
+            if typing is not None and typing[0] in self.entries:
+                box = self.entries[typing[0]]
+                box.focus()
+                box.edit_position = min(typing[1], len(box.get_text()))
+                self.ui.set_focus_set(box)
 
     def select(self, index: int | None) -> None:
         if index is not None and 0 <= index < len(self.lan_shown):
