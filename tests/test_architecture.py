@@ -33,7 +33,7 @@ LAYERS: dict[str, set[str]] = {
     "replay": {TOP, "engine"},  # a game's timeline and story, read from its history
     "render": {TOP, "engine", "paths", "i18n"},
     "net": {TOP, "engine", "ai", "persistence"},  # network play: the host's computers, its autosave; no words
-    "editor": {TOP, "engine", "variants", "persistence", "ai"},  # the board editor's model: no words
+    "editor": {TOP, "engine", "variants", "persistence", "ai", "match"},  # the board editor's model: no words
     "ui": _BELOW_UI | {"selftest"},
     "selftest": _BELOW_UI | {"ui"},
     "cli": _BELOW_UI | {"ui", "selftest"},

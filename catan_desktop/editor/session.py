@@ -403,6 +403,11 @@ class EditorSession:
                 target[parts[-1]] = copy.deepcopy(source[parts[-1]])
         return merged
 
+    def rules(self) -> Ruleset:
+        """The variant as it would be saved, built (for a test play). Raises RulesetError when it has
+        issues."""
+        return self._cached("rules", lambda: Ruleset.build(self.merged_data()))  # type: ignore[no-any-return]
+
     @property
     def ready(self) -> bool:
         return not self.issues()

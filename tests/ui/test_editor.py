@@ -122,3 +122,30 @@ def test_a_broken_own_file_opens_with_its_problems_listed(app: App, drive, tmp_p
     drive.pump()
     assert type(app.top).__name__ == "MessageScene"
     assert "broken-board.yaml" in app.top.text or "rows" in app.top.text
+
+
+def test_test_play_runs_beside_the_screen_and_shows_each_place_in_the_turn_order(app: App, drive) -> None:  # type: ignore[no-untyped-def]
+    """Issue 34, item 2: T starts computer games on the board in a thread (the screen keeps drawing: it
+    animates while they play), their progress shows, and the result gives each place in the turn order its
+    wins and founding pips; T again stops a test play."""
+    import time
+
+    app.go("editor", "base")
+    editor = app.top
+    drive.press(pygame.K_t)
+    assert editor.test is not None and editor.animating
+    end = time.monotonic() + 120
+    while not editor.test.done and time.monotonic() < end:
+        app.step([])
+        time.sleep(0.01)
+    assert editor.test.done and editor.test.error is None
+    r = editor.test.result
+    assert r.games == editor.test.games and sum(r.wins) + r.no_winner == r.games
+    assert len(r.founding_pips) == 4 and all(p > 0 for p in r.founding_pips)
+    for _ in range(30):
+        app.step([])
+    assert "Player 1 in turn order" in editor.info.html_text
+    drive.press(pygame.K_t)  # again: a new test play, then T stops it
+    drive.press(pygame.K_t)
+    editor.test.join(30)
+    assert editor.test.done and editor.test.cancelled and editor.test.played < editor.test.games

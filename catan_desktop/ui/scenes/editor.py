@@ -18,6 +18,7 @@ import pygame
 from pygame_gui.elements import UILabel, UITextBox, UITextEntryLine
 
 from ...editor.session import NUMBERS, SHAPES, EditorSession, Issue
+from ...editor.testplay import TestPlay
 from ...engine import RulesetError
 from ...i18n import _
 from ...paths import user_rules_dir
@@ -37,6 +38,7 @@ HARBOUR_KINDS = (None, "generic")  # then the rules' resources
 GOLD = (214, 170, 60)
 VEIL = (40, 40, 40, 150)
 MARK = (179, 38, 30)
+TEST_GAMES = 40  # games of a test play
 INFO_EVERY = 0.15  # seconds between rewrites of the figures while a brush stroke goes on (a rewrite: ~20 ms)
 
 
@@ -60,6 +62,8 @@ class EditorScene(ScreenScene):
         self.hover: int | None = None  # hex (or edge, with the harbour tool) under the mouse
         self.dragging = False
         self._shown_version = -1
+        self.test: TestPlay | None = None  # computers playing the board in a thread (Test play)
+        self.test_version = -1  # the board's version the test play's figures are for
         self.tool_buttons: dict[str, Any] = {}
 
     # layout ----------------------------------------------------------------------------------------
@@ -157,10 +161,18 @@ class EditorScene(ScreenScene):
             self.entries[key] = box
             y += px(58)
         bw, bh, gap = (cw - px(8)) // 2, px(38), px(8)
-        footer_y = y0 + h - px(10) - 2 * bh - gap
+        footer_y = y0 + h - px(10) - 3 * bh - 2 * gap
         self.info = UITextBox("", pygame.Rect(x, y, cw, footer_y - y - px(8)), manager=self.ui)
+        self.test_button = TipButton(
+            pygame.Rect(x + bw + gap, footer_y, bw, bh),
+            _("Stop") if self._testing() else _("Test play"),
+            manager=self.ui,
+            tool_tip_text=_("Let computers play {n} quick games on this board: how often each place in the "
+                            "turn order wins, and how rich its founding spots are (T)", n=TEST_GAMES),
+        )
+        footer_y += bh + gap
         self.balance_button = TipButton(
-            pygame.Rect(x, footer_y, bw, bh),
+            pygame.Rect(x, footer_y - bh - gap, bw, bh),
             _("Balance numbers"),
             manager=self.ui,
             tool_tip_text=_(
@@ -168,20 +180,20 @@ class EditorScene(ScreenScene):
             ),
         )
         self.save_button = TipButton(
-            pygame.Rect(x + bw + gap, footer_y, bw, bh),
+            pygame.Rect(x, footer_y, bw, bh),
             _("Save"),
             manager=self.ui,
             object_id="#primary",
             tool_tip_text=_("Save the board in your own rule folder (Ctrl+S)"),
         )
         self.back_button = TipButton(
-            pygame.Rect(x, footer_y + bh + gap, bw, bh),
+            pygame.Rect(x, footer_y + bh + gap, cw, bh),
             _("Back"),
             manager=self.ui,
             tool_tip_text=_("Leave the editor (Esc)"),
         )
         self.play_button = TipButton(
-            pygame.Rect(x + bw + gap, footer_y + bh + gap, bw, bh),
+            pygame.Rect(x + bw + gap, footer_y, bw, bh),
             _("Play it"),
             manager=self.ui,
             tool_tip_text=_("Save the board and set up a game on it"),
@@ -207,11 +219,17 @@ class EditorScene(ScreenScene):
         """What the editor draws that may change without input: the board's version, the tool in hand,
         the hover, and figures still to be shown (Scene.look)."""
         return (self.session.version, self.tool, self.brush, self.number, self.hover,
-                getattr(self, "_info_due", False))
+                getattr(self, "_info_due", False), self.test.played if self.test else None)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         now = time.perf_counter()
+        test = self.test
+        if test is not None and (test.played, test.done) != getattr(self, "_test_shown", None):
+            self._test_shown = (test.played, test.done)
+            self._info_due = True
+            if test.done:
+                self.test_button.set_text(_("Test play"))
         if getattr(self, "_info_due", False) and now - getattr(self, "_info_at", 0.0) >= INFO_EVERY:
             self._info_due, self._info_at = False, now
             self.info.set_text(self._info_html())
@@ -238,7 +256,63 @@ class EditorScene(ScreenScene):
         ports = ", ".join(f"{_('3:1') if k == 'generic' else _(k)} \u00d7{n}"
                           for k, n in fair.harbour_access.items() if n)
         lines.append(esc(_("Harbours: {list}", list=ports or _("none"))))
+        lines += self._test_lines()
         return "<br>".join(lines)
+
+    def _test_lines(self) -> list[str]:
+        """The test play: its progress, or what its games showed (for the board as it was then)."""
+        test = self.test
+        if test is None:
+            return []
+        head = "<br><b>" + esc(_("Test play")) + "</b>"
+        if not test.done:
+            done = _("{done} of {n} games played\u2026 (T stops)", done=test.played, n=test.games)
+            return [head, esc(done)]
+        if test.error is not None:
+            return [head, f"<font color='{ERROR_RED}'>{esc(test.error)}</font>"]
+        r = test.result
+        assert r is not None
+        lines = [head]
+        if self.test_version != self.session.version:
+            lines.append(esc(_("(the board has changed since)")))
+        lines.append(esc(_("{n} games of easy computers, {turns} turns on average", n=r.games,
+                           turns=round(r.turns))))
+        for place in range(len(r.wins)):
+            lines.append(esc(_("Player {k} in turn order: wins {share}%, founding pips {pips}", k=place + 1,
+                               share=round(100 * r.win_share(place)), pips=f"{r.founding_pips[place]:.1f}")))
+        if r.no_winner:
+            lines.append(esc(_("No winner: {n}", n=r.no_winner)))
+        return lines
+
+    def _testing(self) -> bool:
+        return self.test is not None and not self.test.done
+
+    @property
+    def animating(self) -> bool:
+        """Frames keep coming while the computers test the board: its progress shows without input."""
+        return self._testing()
+
+    def exit(self) -> None:
+        if self.test is not None:
+            self.test.cancel()  # the games stop with the editor (a daemon thread, it ends on its own)
+        super().exit()
+
+    def test_play(self) -> None:
+        """Start the test play (T), or stop the one running."""
+        if self._testing():
+            assert self.test is not None
+            self.test.cancel()
+            return
+        s = self.session
+        if s.issues():
+            self.app.show_message(_("Cannot test yet"), "\n".join(issue_text(i) for i in s.issues()[:6]))
+            return
+        rules = s.rules()
+        self.test = TestPlay(rules, s.meta.layout_name, rules.players_max, games=TEST_GAMES,
+                             seed=s.version + 1).start()
+        self.test_version = s.version
+        self.test_button.set_text(_("Stop"))
+        self._info_due = True
 
     # drawing -----------------------------------------------------------------------------------------
 
@@ -413,6 +487,8 @@ class EditorScene(ScreenScene):
             self.choose("robber")
         elif event.key == pygame.K_b:
             self.balance()
+        elif event.key == pygame.K_t:
+            self.test_play()
         else:
             return False
         return True
@@ -433,6 +509,7 @@ class EditorScene(ScreenScene):
             self.undo_button: self.session.undo,
             self.redo_button: self.session.redo,
             self.balance_button: self.balance,
+            self.test_button: self.test_play,
             self.save_button: self.save,
             self.back_button: self.back,
             self.play_button: self.play,
