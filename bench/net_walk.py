@@ -16,6 +16,7 @@ and whether each window's game verified the dice). Asserts nothing; several minu
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -57,8 +58,11 @@ class NetWalker(Walker):
         self.key("Escape")  # trades between players are walked by realtime_walk; here the network is
 
 
-def type_into(h: harness.Driver, entry: Any, text: str) -> None:
-    """Click a text box, select what it holds and type ``text`` over it, key by key."""
+def type_into(h: harness.Driver, key: str, text: str) -> None:
+    """Click the network screen's text box ``key``, select what it holds and type ``text`` over it, key by
+    key. The box is looked up when it is clicked: the screen makes its widgets again whenever a game is
+    heard on the network (this walker reads them from another thread than the one that makes them)."""
+    entry = h.wait_until(f"the {key} box", lambda: getattr(h.top, "entries", {}).get(key), timeout=30)
     h.click_widget(entry)
     h.key("ctrl+a")
     for ch in text:
@@ -93,8 +97,8 @@ def role_main(args: argparse.Namespace) -> int:
             watch(h, online, args, result)
             return
         if args.role == "host":
-            type_into(h, online.entries["name"], "Ann")
-            type_into(h, online.entries["port"], str(args.port))
+            type_into(h, "name", "Ann")
+            type_into(h, "port", str(args.port))
             h.click_widget(online.host_button)  # 4 players, 2 of them people: the screen's defaults
             lobby = h.wait_screen("LobbyScene")
             h.wait_until("the friend at the table", lambda: lobby.start_button.is_enabled, timeout=120)
@@ -102,8 +106,8 @@ def role_main(args: argparse.Namespace) -> int:
             h.click_widget(lobby.start_button)
         else:
             h.wait_until("the host", lambda: _listening(args.port), timeout=120)
-            type_into(h, online.entries["name"], "Bea")
-            type_into(h, online.entries["address"], f"127.0.0.1:{args.port}")
+            type_into(h, "name", "Bea")
+            type_into(h, "address", f"127.0.0.1:{args.port}")
             h.click_widget(online.join_button)
             lobby = h.wait_screen("LobbyScene")
             try:
@@ -154,16 +158,17 @@ def role_main(args: argparse.Namespace) -> int:
 def watch(h: harness.Driver, online: Any, args: argparse.Namespace, result: dict[str, Any]) -> None:
     """The spectator's window: Watch by address, then a still look at the screen every few seconds."""
     h.wait_until("the host", lambda: _listening(args.port), timeout=120)
-    type_into(h, online.entries["name"], "Cid")
-    type_into(h, online.entries["address"], f"127.0.0.1:{args.port}")
+    type_into(h, "name", "Cid")
+    type_into(h, "address", f"127.0.0.1:{args.port}")
     h.click_widget(online.watch_button)
     # the lobby, or at once the game when it has started already (a spectator may come at any time)
     h.wait_until("the lobby or the game", lambda: h.top_is("LobbyScene") or h.top_is("GameScene"), timeout=60)
     if h.top_is("LobbyScene"):
         lobby = h.top
         h.wait_until("the table", lambda: lobby.port.lobby is not None or h.top_is("GameScene"), timeout=60)
-        if h.top_is("LobbyScene"):
-            h.checkpoint("lobby, watching", lambda: None if not lobby.ready_button.visible else "Ready shown")
+        if h.top_is("LobbyScene"):  # (unless the game begins meanwhile: its screen is never still for long)
+            with contextlib.suppress(Exception):
+                h.checkpoint("lobby, watching", lambda: "Ready shown" if lobby.ready_button.visible else None)
     scene = h.wait_screen("GameScene", timeout=300)
 
     def spectators_screen() -> str | None:
@@ -172,20 +177,29 @@ def watch(h: harness.Driver, online: Any, args: argparse.Namespace, result: dict
         mine = [line for line in scene.log_lines if line.startswith("You ")]
         return f"the log says 'You': {mine[0]!r}" if mine else None
 
-    looks = 0
+    # a spectator's screen is never still for long: the others' moves arrive one after another at the
+    # animation pace, so a look compares the frame with a fresh drawing only when the screen rests (a
+    # computer thinking); the spectator's own checks (no hand, no "you") run at every look
+    looks, fresh, wrong = 0, 0, []
     end = time.monotonic() + args.timeout
     while time.monotonic() < end and not h.top_is("GameOverScene"):
         h.still(6)
         if h.top_is("GameOverScene") or h.top is not scene:
             continue
-        h.checkpoint(f"watching, turn {scene.view.turn}", spectators_screen)
         looks += 1
+        problem = spectators_screen()
+        if problem:
+            wrong.append(problem)
+        if not h.animating():
+            # the next move may come before the screen rests: then the next look
+            with contextlib.suppress(Exception):
+                fresh += h.checkpoint(f"watching, turn {scene.view.turn}", spectators_screen, settle=0.0)
     h.wait_screen("GameOverScene", timeout=120)
     h.checkpoint("game over, watching")
     port = scene.port
-    result.update(looks=looks, turn=scene.view.turn, winners=list(scene.view.winners),
-                  verified=None if port.verdict is None else port.verdict.ok,
-                  headline=h.top.winner_label.text)
+    verified = None if port.verdict is None else port.verdict.ok
+    result.update(looks=looks, fresh_frames=fresh, wrong=wrong[:3], turn=scene.view.turn,
+                  winners=list(scene.view.winners), verified=verified, headline=h.top.winner_label.text)
 
 
 def _listening(port: int) -> bool:
