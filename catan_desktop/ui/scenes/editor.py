@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UILabel, UITextBox, UITextEntryLine
 
-from ...editor.session import NUMBERS, SHAPES, EditorSession, Issue
+from ...editor.session import NUMBERS, SHAPES, EditorSession
 from ...editor.testplay import TestPlay
 from ...engine import RulesetError
 from ...i18n import _
@@ -28,7 +28,8 @@ from ...render.layout import BoardLayout as ScreenLayout
 from ...render.palette import CLASSIC, INK, PARCHMENT, WOOD_LIGHT
 from ...variants import RuleFileError
 from ..screens import screen
-from ..widgets import ERROR_RED, DropDown, ScreenScene, TipButton, esc
+from ..widgets import DropDown, ScreenScene, TipButton
+from .editor_info import info_html, issue_text
 
 if TYPE_CHECKING:
     from ..app import App
@@ -235,54 +236,7 @@ class EditorScene(ScreenScene):
             self.info.set_text(self._info_html())
 
     def _info_html(self) -> str:
-        """What is still wrong (first: it is what the player must do), then the fairness figures."""
-        s = self.session
-        fair = s.fairness()
-        issues = s.issues()
-        if issues:
-            lines = ["<b>" + esc(_("Before it can be saved:")) + "</b>"]
-            lines += [f"<font color='{ERROR_RED}'>{esc(issue_text(i))}</font>" for i in issues[:8]]
-        else:
-            lines = ["<b>" + esc(_("Ready to save and play.")) + "</b>"]
-        lines.append("<br><b>" + esc(_("Pips per resource")) + "</b>")
-        for res, pips in fair.pips_by_resource.items():
-            share = round(100 * fair.share_by_resource.get(res, 0.0))
-            lines.append(esc(_("{resource}: {pips} ({share}%)", resource=_(res), pips=pips, share=share)))
-        lines.append(esc(_("6 and 8 side by side: {n}", n=len(fair.hot_pairs))))
-        lines.append(esc(_("2 and 12 side by side: {n}", n=len(fair.edge_pairs))))
-        lines.append(esc(_("Same numbers side by side: {n}", n=len(fair.same_pairs))))
-        lines.append(esc(_("Founding spots: {n}; the best has {pips} pips", n=fair.founding_spots,
-                           pips=fair.best_spot[1])))
-        ports = ", ".join(f"{_('3:1') if k == 'generic' else _(k)} \u00d7{n}"
-                          for k, n in fair.harbour_access.items() if n)
-        lines.append(esc(_("Harbours: {list}", list=ports or _("none"))))
-        lines += self._test_lines()
-        return "<br>".join(lines)
-
-    def _test_lines(self) -> list[str]:
-        """The test play: its progress, or what its games showed (for the board as it was then)."""
-        test = self.test
-        if test is None:
-            return []
-        head = "<br><b>" + esc(_("Test play")) + "</b>"
-        if not test.done:
-            done = _("{done} of {n} games played\u2026 (T stops)", done=test.played, n=test.games)
-            return [head, esc(done)]
-        if test.error is not None:
-            return [head, f"<font color='{ERROR_RED}'>{esc(test.error)}</font>"]
-        r = test.result
-        assert r is not None
-        lines = [head]
-        if self.test_version != self.session.version:
-            lines.append(esc(_("(the board has changed since)")))
-        lines.append(esc(_("{n} games of easy computers, {turns} turns on average", n=r.games,
-                           turns=round(r.turns))))
-        for place in range(len(r.wins)):
-            lines.append(esc(_("Player {k} in turn order: wins {share}%, founding pips {pips}", k=place + 1,
-                               share=round(100 * r.win_share(place)), pips=f"{r.founding_pips[place]:.1f}")))
-        if r.no_winner:
-            lines.append(esc(_("No winner: {n}", n=r.no_winner)))
-        return lines
+        return info_html(self.session, self.test, self.test_version)
 
     def _testing(self) -> bool:
         return self.test is not None and not self.test.done
@@ -638,14 +592,3 @@ def open_editor(
         app.show_message(_("Cannot edit this board"), why)
         return None
     return EditorScene(app, session)
-
-
-def issue_text(issue: Issue) -> str:
-    """What an issue of the board says to the player."""
-    if issue.code == "unpainted":
-        return _("{n} hexes are not painted yet (marked in red)", n=issue.facts.get("n", 0))
-    if issue.code == "no_number":
-        return _("{n} hexes that produce have no number (marked in red)", n=issue.facts.get("n", 0))
-    if issue.code == "no_robber":
-        return _("Choose where the robber starts (R), or paint a desert")
-    return issue.message
