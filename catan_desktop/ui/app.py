@@ -190,6 +190,7 @@ class App:
         scene.exit()
         self.release_due = True
         if self.scenes:
+            self.lay_out_revealed()
             self.scenes[-1].resume()
         else:
             self.running = False
@@ -204,6 +205,7 @@ class App:
         self.scenes.append(scene)
         self.stack_changes += 1
         scene.enter()
+        self.lay_out_revealed()  # an overlay in a full screen's place shows the screens beneath again
         self.mark_dirty()
 
     def reset_to(self, scene: Scene) -> None:
@@ -300,18 +302,39 @@ class App:
         self.running = False
 
     def on_resize(self) -> None:
-        """Every scene lays itself out again for the window's size (also after a scale or language change).
-        A window resized by hand keeps its size in the settings (Settings shows it; the next start opens at
-        it: saved when the game closes)."""
+        """The scenes on screen lay themselves out again for the window's size (also after a scale or language
+        change); those hidden under a full screen do so when they show again (``lay_out_revealed``). A window
+        resized by hand keeps its size in the settings (Settings shows it; the next start opens at it: saved
+        when the game closes).
+
+        Why not every scene at once (issue 35, item 9): each layout makes a screen's widgets anew, megabytes
+        of pixels, and the old ones are freed only when the frame ends (memory.py), so a resize with five
+        screens on the stack held five old and five new sets of widgets at once, and a soak of random input
+        peaked at 935 MB; the hidden screens were also laid out again for every size the window went through
+        although none of them was seen."""
         size = self.screen.get_size()
         self.layout_size = size
         if not self.settings.fullscreen and self.settings.window_tuple != size:
             self.settings.window_size = f"{size[0]}x{size[1]}"
             self.window_resized = True
+        shown = self.visible_scenes()
         for scene in self.scenes:
-            scene.resize(size)
+            if scene in shown:
+                scene.layout_due = False
+                scene.resize(size)
+            else:
+                scene.layout_due = True
         self.release_due = True
         self.mark_dirty()
+
+    def lay_out_revealed(self) -> None:
+        """The scenes that show again (the screen above them closed) and missed a resize while hidden lay
+        themselves out now, before they resume and are drawn."""
+        for scene in self.visible_scenes():
+            if scene.layout_due:
+                scene.layout_due = False
+                scene.resize(self.screen.get_size())
+                self.release_due = True
 
     def update(self, dt: float) -> None:
         for scene in list(self.scenes):

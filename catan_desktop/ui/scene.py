@@ -17,6 +17,9 @@ class Scene:
     """One screen. ``opaque`` scenes hide what is beneath them; overlays set it False."""
 
     opaque = True
+    # a resize (or a scale or language change) came while a full screen above hid this one: it lays itself
+    # out when it shows again (App.lay_out_revealed), not for every size the window goes through meanwhile
+    layout_due = False
 
     def __init__(self, app: App) -> None:
         self.app = app

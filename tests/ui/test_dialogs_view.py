@@ -127,6 +127,22 @@ def offered_to_me(app: App, seed: int = 5) -> tuple[GameScene, tdlg.AnswerOfferD
     return scene, dialog, res
 
 
+def test_a_resized_dialog_keeps_only_its_current_buttons(home: Path) -> None:
+    """Issue 35, item 9: each layout's buttons stayed in the dialog's table of button handlers, alive with
+    their pictures, for as long as the dialog was open (an offer waiting through many resizes)."""
+    app = App(size=(1280, 720))
+    _scene, dialog, _res = offered_to_me(app)
+    count = len(dialog.actions)
+    for size in ((1000, 700), (1600, 900), (900, 650), (1280, 720)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.step(pygame.event.get())
+        assert len(dialog.actions) == count
+    alive = set(dialog.ui.get_sprite_group().sprites())
+    assert all(button in alive for button in dialog.actions)
+    press(app, dialog.counter_button)  # the handlers still work: nothing to send yet, the dialog stays
+    assert app.top is dialog
+
+
 def stepper_buttons(dialog: tdlg.AnswerOfferDialog, text: str, side: str, resource: str) -> UIButton:
     """The + or − button of ``resource`` on the give (first) or get (second) stepper."""
     buttons = dialog_buttons(dialog, text)

@@ -85,6 +85,57 @@ def test_one_resize_lays_out_once(app: App) -> None:
     assert scene.sizes == [(1000, 700)] * 2
 
 
+class Sized(Scene):
+    """A scene that notes every size it was laid out for."""
+
+    def __init__(self, app: App, opaque: bool = True) -> None:
+        super().__init__(app)
+        self.opaque = opaque
+        self.sizes: list[tuple[int, int]] = []
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.sizes.append(size)
+
+
+def test_a_hidden_screen_is_laid_out_when_it_shows_again_not_for_every_size(app: App) -> None:
+    """Issue 35, item 9: a resize lays out the scenes on screen only; one hidden under a full screen keeps
+    its widgets of the size before (not one set more per resize) and is laid out once, as it shows again."""
+    under, over = Sized(app), Sized(app)
+    app.push(under)
+    app.push(over)
+    for size in (SMALL, (1100, 650), (900, 700)):
+        resize(app, size)
+    assert under.sizes == [] and over.sizes == [SMALL, (1100, 650), (900, 700)]
+    app.on_resize()  # a scale or language change while hidden
+    assert under.sizes == []
+    app.pop()
+    assert under.sizes == [(900, 700)]
+    app.step()
+    assert under.sizes == [(900, 700)]  # once
+
+
+def test_scenes_beneath_an_overlay_are_laid_out_with_it(app: App) -> None:
+    base, overlay = Sized(app), Sized(app, opaque=False)
+    app.push(base)
+    app.push(overlay)
+    resize(app, SMALL)
+    assert base.sizes == [SMALL] and overlay.sizes == [SMALL]
+    top = Sized(app)
+    app.push(top)
+    resize(app, LARGE)
+    app.replace(Sized(app, opaque=False))  # an overlay in the full screen's place shows both again
+    assert base.sizes == [SMALL, LARGE] and overlay.sizes == [SMALL, LARGE]
+
+
+def test_the_menu_under_settings_shows_at_the_new_size(app: App) -> None:
+    open_settings(app)
+    menu = app.scenes[0]
+    resize(app, SMALL)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    assert app.top is menu and menu.ui.window_resolution == SMALL
+    assert all(widget.rect.right <= SMALL[0] for widget in menu.ui.get_sprite_group().sprites())
+
+
 def test_backdrops_are_kept_for_the_current_window_size_only(app: App) -> None:
     open_settings(app)
     for size in (SMALL, LARGE, (1100, 650), (900, 700), LARGE):

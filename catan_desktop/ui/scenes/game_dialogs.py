@@ -125,6 +125,13 @@ class GameDialog(OverlayScene):
             self.add_button(panel, close, close_label, self.app.pop)
         return ok
 
+    def rebuild(self) -> None:
+        """A new layout (a resize) makes new buttons: the old ones leave ``actions`` with their widgets.
+        Kept, they held every earlier layout's buttons and pixels alive as long as the dialog was open
+        (issue 35, item 9: an offer waiting for an answer through many resizes held 160 MB)."""
+        self.actions.clear()
+        super().rebuild()
+
     def on_button(self, element: object) -> bool:
         handler = self.actions.get(element)
         if handler is None:
