@@ -24,11 +24,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from catan_desktop.ai.evaluate import PIPS  # the dots under a token (B-1.3), one table
 from catan_desktop.engine.boards import is_balanced
 from catan_desktop.engine.ruleset import Ruleset
 from catan_desktop.engine.topology import Topology
 
-PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 HOT = (6, 8)  # printed red (B-1.3): the balanced board keeps them apart
 EDGE = (2, 12)  # the rarest rolls
 SEA = "sea"  # an editor's water hex: not land, no spot, no token

@@ -16,6 +16,7 @@ from ..engine import Ruleset
 from ..engine.ruleset import load_rules
 from ..engine.topology import SIDES, Topology, build_topology
 from ..variants import load_variant
+from ..variants.blame import merge
 from ..variants.schema import validate_ruleset
 from .fairness import PIPS, Fairness, balance_numbers, fairness, harbour_edges
 from .layout import BoardLayout, read_variant_layout, save_variant, variant_data, variant_text
@@ -147,6 +148,10 @@ class EditorSession:
             self._push(before)
         self._changed()
         return True
+
+    def meta_changed(self) -> None:
+        """The name, title or description changed: unsaved, and the checks run again."""
+        self._changed()
 
     def _changed(self) -> None:
         self.version += 1
@@ -392,7 +397,7 @@ class EditorSession:
         for key, value in own.items():
             if key in ("extends", "replace"):
                 continue
-            merged[key] = _merge(merged.get(key), value)
+            merged[key] = merge(merged.get(key), value)  # the loader's own merge of extends
         for dotted in own.get("replace", []):  # these keys are the file's alone, not merged
             parts = dotted.split(".")
             target: Any = merged
@@ -439,13 +444,3 @@ class EditorSession:
         self.path = path
         self.saved_version = self.version
         return path
-
-
-def _merge(base: Any, value: Any) -> Any:
-    """``value`` deep-merged over ``base``: mappings key by key, anything else replaced."""
-    if isinstance(base, dict) and isinstance(value, dict):
-        out = dict(base)
-        for key, item in value.items():
-            out[key] = _merge(base.get(key), item)
-        return out
-    return copy.deepcopy(value)

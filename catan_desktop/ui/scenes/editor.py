@@ -503,7 +503,7 @@ class EditorScene(ScreenScene):
         meta.title = " ".join(self.entries["title"].get_text().split()) or meta.title
         meta.description = " ".join(self.entries["description"].get_text().split()) or meta.description
         meta.name = self.entries["name"].get_text().strip()
-        self.session._changed()
+        self.session.meta_changed()
 
     # actions -----------------------------------------------------------------------------------------
 
