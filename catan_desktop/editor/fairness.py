@@ -78,8 +78,12 @@ def fairness(
     terrain: Sequence[str | None],
     numbers: Sequence[int | None],
     harbours: Sequence[Harbour],
+    spots: Sequence[int] | None = None,
 ) -> Fairness:
     """Return the fairness figures of a board (issue 34; B-1.3 pips, B-2.2 tokens, B-3.4 founding).
+
+    ``spots`` are the nodes a founding settlement may take when the rules narrow them (a scenario map's
+    location spaces, S-3.1); by default every node touching land.
 
     Raises ValueError when ``terrain`` or ``numbers`` does not have one entry per hex, or a harbour's edge
     is not on the board.
@@ -104,7 +108,7 @@ def fairness(
             edge.append((a, b))
         if x == y:
             same.append((a, b))
-    spots = _founding_nodes(rules, topo, terrain)
+    spots = _founding_nodes(rules, topo, terrain) if spots is None else list(spots)
     spot_pips = _spot_pips(topo, res, num)
     top = _top_spots(topo, spots, spot_pips)
     return Fairness(
@@ -281,7 +285,7 @@ def _hex_pairs(topo: Topology) -> list[tuple[int, int]]:
 def _founding_nodes(rules: Ruleset, topo: Topology, terrain: Sequence[str | None]) -> list[int]:
     """The nodes a first founding settlement may take (B-3.4; on the empty board the distance rule of B-8.4
     rules nothing out): those touching a land hex. (A map board's rule modules may narrow them, e.g. to
-    location spaces: the editor draws rows boards only, which have none.)"""
+    location spaces: ``fairness`` is given them.)"""
     return [n for n in range(topo.num_nodes) if any(_is_land(terrain[h]) for h in topo.node_hexes[n])]
 
 

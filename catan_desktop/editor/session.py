@@ -19,9 +19,9 @@ from ..variants import load_variant
 from ..variants.blame import merge
 from ..variants.schema import validate_ruleset
 from .fairness import PIPS, Fairness, balance_numbers, fairness, harbour_edges
+from .history import EditHistory
 from .layout import BoardLayout, read_variant_layout, save_variant, variant_data, variant_text
 
-MAX_UNDO = 200
 NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 SHAPES = {  # empty boards to start from: hexes per row
     "3-4": [3, 4, 5, 4, 3],
@@ -55,10 +55,13 @@ class Meta:
     layout_name: str = "edited"
 
 
-class EditorSession:
+class EditorSession(EditHistory):
     """The board, its history of edits (``undo`` / ``redo``, one step per stroke), and what it derives."""
 
+    is_map = False
+
     def __init__(self, layout: BoardLayout, meta: Meta, path: Path | None = None) -> None:
+        super().__init__()
         self.layout = layout
         self.meta = meta
         self.path = path  # the file it was opened from or saved to
@@ -66,12 +69,6 @@ class EditorSession:
         if self.base_rules.board_map is not None:
             raise ValueError(f"{meta.base}: a map board (board.map) cannot be the base of a rows board yet")
         self.base_data: dict[str, Any] = load_variant(meta.base)
-        self._undo: list[BoardLayout] = []
-        self._redo: list[BoardLayout] = []
-        self._stroke: BoardLayout | None = None
-        self.version = 0  # changes with every edit: the screen redraws and rechecks on a change
-        self.saved_version = 0
-        self._derived: dict[str, Any] = {}
 
     # -------------------------------------------------------------------------------------- opening
 
@@ -115,47 +112,6 @@ class EditorSession:
         )
 
     # ---------------------------------------------------------------------------------------- edits
-
-    @property
-    def dirty(self) -> bool:
-        return self.version != self.saved_version
-
-    def begin_stroke(self) -> None:
-        """A brush stroke starts: everything until ``end_stroke`` is one step of undo."""
-        if self._stroke is None:
-            self._stroke = self.layout.copy()
-
-    def end_stroke(self) -> None:
-        before, self._stroke = self._stroke, None
-        if before is not None and (
-            before.cells != self.layout.cells
-            or before.harbours != self.layout.harbours
-            or before.robber != self.layout.robber
-        ):
-            self._push(before)
-
-    def _push(self, before: BoardLayout) -> None:
-        self._undo.append(before)
-        del self._undo[:-MAX_UNDO]
-        self._redo.clear()
-
-    def _edit(self, change: Any) -> bool:
-        """Apply ``change`` (a function of the layout returning whether it changed anything)."""
-        before = self.layout.copy() if self._stroke is None else None
-        if not change(self.layout):
-            return False
-        if before is not None:
-            self._push(before)
-        self._changed()
-        return True
-
-    def meta_changed(self) -> None:
-        """The name, title or description changed: unsaved, and the checks run again."""
-        self._changed()
-
-    def _changed(self) -> None:
-        self.version += 1
-        self._derived.clear()
 
     def paint(self, hex_id: str, terrain: str | None) -> bool:
         """Paint a hex (None: unpaint it). A desert (or sea) loses its number; a hex painted over a desert
@@ -233,36 +189,7 @@ class EditorSession:
 
         return self._edit(change)
 
-    def undo(self) -> bool:
-        if not self._undo:
-            return False
-        self._redo.append(self.layout)
-        self.layout = self._undo.pop()
-        self._changed()
-        return True
-
-    def redo(self) -> bool:
-        if not self._redo:
-            return False
-        self._undo.append(self.layout)
-        self.layout = self._redo.pop()
-        self._changed()
-        return True
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
     # ------------------------------------------------------------------------------------- derived
-
-    def _cached(self, key: str, make: Any) -> Any:
-        if key not in self._derived:
-            self._derived[key] = make()
-        return self._derived[key]
 
     @property
     def terrains(self) -> list[str]:
@@ -392,21 +319,7 @@ class EditorSession:
 
     def merged_data(self) -> dict[str, Any]:
         """The variant as the loader would read it: the base's data with this file's keys over it."""
-        own = self.variant_data()
-        merged = copy.deepcopy(self.base_data)
-        for key, value in own.items():
-            if key in ("extends", "replace"):
-                continue
-            merged[key] = merge(merged.get(key), value)  # the loader's own merge of extends
-        for dotted in own.get("replace", []):  # these keys are the file's alone, not merged
-            parts = dotted.split(".")
-            target: Any = merged
-            source: Any = own
-            for part in parts[:-1]:
-                target, source = target[part], source[part]
-            if parts[-1] in source:
-                target[parts[-1]] = copy.deepcopy(source[parts[-1]])
-        return merged
+        return merged_over(self.base_data, self.variant_data())
 
     def rules(self) -> Ruleset:
         """The variant as it would be saved, built (for a test play). Raises RulesetError when it has
@@ -444,3 +357,22 @@ class EditorSession:
         self.path = path
         self.saved_version = self.version
         return path
+
+
+def merged_over(base_data: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
+    """A file's keys over the data of the file it extends, as the loader merges them (``extends`` and
+    ``replace``: rules/README.md), for a file not written yet."""
+    merged = copy.deepcopy(base_data)
+    for key, value in own.items():
+        if key in ("extends", "replace"):
+            continue
+        merged[key] = merge(merged.get(key), value)  # the loader's own merge of extends
+    for dotted in own.get("replace", []):  # these keys are the file's alone, not merged
+        parts = dotted.split(".")
+        target: Any = merged
+        source: Any = own
+        for part in parts[:-1]:
+            target, source = target[part], source[part]
+        if parts[-1] in source:
+            target[parts[-1]] = copy.deepcopy(source[parts[-1]])
+    return merged

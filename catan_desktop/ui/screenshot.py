@@ -121,9 +121,15 @@ def screenshot(
         app.go("online")
     elif scene_name == "lobby":  # hosting here: a friend joined and said hello, two computers wait
         _stage_lobby(app, variant)
-    elif scene_name == "editor":  # the board editor on --variant's board, numbers being given
-        app.go("editor", variant)
-        app.top.choose("number")
+    elif scene_name == "editor":  # the board editor on --variant's board: numbers being given; on a map,
+        app.go("editor", variant)  # a starred place chosen (its name and marks on the left)
+        editor = app.top
+        if editor.session.is_map:
+            editor.choose("place")
+            topo = editor.session.topology
+            editor.select_place(min(topo.chip_nodes, default=0))
+        else:
+            editor.choose("number")
     elif scene_name == "variants":  # Scenarios & variants with --variant chosen: its board, players, target
         from .scenes.variants import VariantsScene
 

@@ -2,7 +2,8 @@
 grid; every hex is painted and numbered by clicks, a harbour is put on the coast, the numbers are balanced
 (B), an edit is undone and redone, the file is named in its box and saved (Ctrl+S) into the player's own
 rule folder, and the saved variant starts a game at once from New game. Also: Edit board on a shipped board,
-and a map board or a broken own file open with a message, never a crash."""
+a scenario's map board edited and saved, zoom and pan, and a broken own file that opens with a message,
+never a crash."""
 
 from __future__ import annotations
 
@@ -90,7 +91,7 @@ def test_a_new_board_from_an_empty_grid_is_painted_balanced_saved_and_played(app
     assert app.top.variant == "my-island" and app.top.boards[0] == "edited"
 
 
-def test_edit_board_on_a_shipped_board_starts_a_copy_and_a_map_board_says_why(app: App, drive) -> None:  # type: ignore[no-untyped-def]
+def test_edit_board_on_a_shipped_board_starts_a_copy(app: App, drive) -> None:  # type: ignore[no-untyped-def]
     _open_variants(app, drive)
     drive.press(pygame.K_e)  # the base game: its beginner board, as a new board that extends it
     editor = app.top
@@ -104,12 +105,101 @@ def test_edit_board_on_a_shipped_board_starts_a_copy_and_a_map_board_says_why(ap
     assert type(app.top).__name__ == "ConfirmScene"
     drive.click(app.top.yes)
     assert type(app.top).__name__ == "VariantsScene"
-    # a scenario's map board: a message, no editor
+
+
+def _at(editor, point: tuple[float, float]) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    return int(point[0]) + editor.board_rect.x, int(point[1]) + editor.board_rect.y
+
+
+def test_a_scenario_map_is_edited_named_marked_and_saved_and_plays(app: App, drive) -> None:  # type: ignore[no-untyped-def]
+    """Issue 34, item 1 on a map board (S-1 to S-5): Edit board on New York with the Erie Canal; a hex is
+    painted, a path made a red path (S-3.3), a place renamed (S-3.1), a chip spot (S-2.2) and a canal mark
+    (S-5.2) moved; saved, the file plays with computers on the edited map."""
+    _open_variants(app, drive)
     variants = app.top
-    corsica = next(i for i, v in enumerate(variants.variants) if v.name == "corsica")
-    variants.choose(corsica)
+    variants.choose(next(i for i, v in enumerate(variants.variants) if v.name == "new-york-erie-canal"))
     drive.press(pygame.K_e)
-    assert type(app.top).__name__ == "MessageScene"
+    editor = app.top
+    assert type(editor).__name__ == "EditorScene"
+    s = editor.session
+    assert s.is_map and not s.issues(), [i.message for i in s.issues()]
+    assert s.fairness().pips_by_resource == {"lumber": 17, "wool": 18, "grain": 21, "brick": 20, "ore": 20}
+    topo = s.topology
+    # paint the High Peaks (mountains 2) forest: the printed number stays
+    peaks = topo.hex_index["2.7"]
+    drive.press(pygame.K_1)
+    drive.click_at(_at(editor, editor.layout.hex_center(peaks)))
+    assert s.cell("2.7") == ("forest", 2)
+    # a red path: H, a click on a plain path's middle gives it a 3:1 harbour
+    plain = next(e for e in range(topo.num_edges) if s.red_path_at(e) is None)
+    drive.press(pygame.K_h)
+    drive.click_at(_at(editor, editor.layout.edge_mid(plain)))
+    assert s.red_path_at(plain) == "generic"
+    # places: P, a click on Ithaca, a new name typed, Enter; C takes its chip spot... on Lyons put one
+    ithaca = topo.node_index["ithaca"]
+    drive.press(pygame.K_p)
+    drive.click_at(_at(editor, editor.layout.node_pos(ithaca)))
+    assert editor.selected == ithaca
+    box = editor.place_widgets.entry
+    drive.click(box)
+    box.set_text("")
+    drive.type("Cornell")
+    drive.press(pygame.K_RETURN)
+    assert s.name_of(ithaca) == "Cornell"
+    drive.click_at((5, 700))  # off the box: the keys are the editor's again
+    drive.press(pygame.K_c)
+    assert s.has_mark("chips", ithaca)
+    lyons = topo.node_index["lyons"]
+    drive.click_at(_at(editor, editor.layout.node_pos(lyons)))
+    drive.click(editor.place_widgets.canal)  # Lyons leaves the canal
+    assert not s.has_mark("canal", lyons)
+    assert not s.issues(), [i.message for i in s.issues()]
+    box = editor.entries["name"]
+    drive.click(box)
+    box.set_text("")
+    drive.type("my-new-york")
+    drive.click_at((5, 700))
+    drive.press(pygame.K_s, mod=pygame.KMOD_CTRL)
+    saved = user_rules_dir() / "my-new-york.yaml"
+    assert saved.is_file()
+    app.pop()
+    game = Game.new(str(saved), players=4, seed=5)
+    view = game.public_view()
+    assert view.topo.node_names[view.topo.node_index["ithaca"]] == "Cornell"
+    assert "erie_canal" in game.rules.modules and game.s.terrain[peaks] == "forest"
+    assert view.topo.node_index["ithaca"] in view.topo.chip_nodes
+    assert view.topo.node_index["lyons"] not in view.topo.canal_nodes
+    # the edited file opens again as a map
+    app.go("editor", "my-new-york", path=saved)
+    drive.pump()
+    assert type(app.top).__name__ == "EditorScene" and app.top.session.is_map
+    assert app.top.session.name_of(ithaca) == "Cornell"
+
+
+def test_the_board_zooms_and_pans_and_clicks_follow_the_view(app: App, drive) -> None:  # type: ignore[no-untyped-def]
+    """Issue 34, item 1: zoom and pan as on the game board (the wheel, Ctrl and + / -, 0, the arrows); a
+    click on a hex while zoomed in paints the hex under the pointer."""
+    _open_variants(app, drive)
+    drive.press(pygame.K_e)
+    editor = app.top
+    s = editor.session
+    whole = editor.layout.size
+    drive.press(pygame.K_EQUALS, mod=pygame.KMOD_CTRL)
+    drive.press(pygame.K_EQUALS, mod=pygame.KMOD_CTRL)
+    drive.pump()
+    assert editor.zoom > 1.5 and editor.layout.size > 1.5 * whole
+    before = editor.layout.focus
+    drive.press(pygame.K_RIGHT)
+    drive.pump()
+    assert editor.layout.focus != before
+    # the hex under a point of the zoomed view is the one painted
+    h = next(h for h in range(s.topology.num_hexes) if editor.board_rect.collidepoint(_centre(editor, h)))
+    drive.press(pygame.K_5)
+    drive.click_at(_centre(editor, h))
+    assert s.terrain[h] == s.terrains[4]
+    drive.press(pygame.K_0)
+    drive.pump()
+    assert editor.zoom == 1.0 and abs(editor.layout.size - whole) < 1e-6
 
 
 def test_a_broken_own_file_opens_with_its_problems_listed(app: App, drive, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

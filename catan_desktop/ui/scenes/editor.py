@@ -15,39 +15,39 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UILabel, UITextBox, UITextEntryLine
 
+from ...editor.map_session import MapSession, session_for_file, session_for_variant
 from ...editor.session import NUMBERS, SHAPES, EditorSession
 from ...editor.testplay import TestPlay
 from ...engine import RulesetError
 from ...i18n import _
 from ...paths import user_rules_dir
 from ...render.board import BoardRenderer
-from ...render.board_static import BADGE
 from ...render.layout import BoardLayout as ScreenLayout
-from ...render.palette import CLASSIC, INK, PARCHMENT, WOOD_LIGHT
 from ...variants import RuleFileError
 from ..screens import screen
 from ..widgets import DropDown, ScreenScene, TipButton
+from .editor_board import EditorBoard
 from .editor_info import info_html, issue_text
+from .editor_places import PlaceWidgets, harbour_tool, map_tools, toggle
 
 if TYPE_CHECKING:
     from ..app import App
 
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
-HARBOUR_KINDS = (None, "generic")  # then the rules' resources
-GOLD = (214, 170, 60)
-VEIL = (40, 40, 40, 150)
-MARK = (179, 38, 30)
 TEST_GAMES = 40  # games of a test play
 INFO_EVERY = 0.15  # seconds between rewrites of the figures while a brush stroke goes on (a rewrite: ~20 ms)
 
 
-class EditorScene(ScreenScene):
-    """The board editor. Keys: 1-9 a terrain, N numbers (+ / - or the wheel change the number), H harbours,
-    R the robber, B balance numbers, Ctrl+Z / Ctrl+Y undo / redo, Ctrl+S save, Esc back."""
+class EditorScene(EditorBoard, ScreenScene):
+    """The board editor. Keys: 1-9 a terrain, N numbers (+ / - change the number, Shift and the wheel the
+    number of the hex under the pointer), H harbours (red paths on a map), R the robber, P places (a map),
+    B balance numbers, T test play, Ctrl+Z / Ctrl+Y undo / redo, Ctrl+S save, Esc back; the wheel, Ctrl and
+    + / -, 0 and the arrows zoom and pan (``editor_board``)."""
 
-    def __init__(self, app: App, session: EditorSession) -> None:
+    def __init__(self, app: App, session: EditorSession | MapSession) -> None:
         super().__init__(app)
         self.title = _("Board editor")
         self.session = session
@@ -61,6 +61,9 @@ class EditorScene(ScreenScene):
         self.board_rect = pygame.Rect(0, 0, 1, 1)
         self.layout: ScreenLayout | None = None
         self.hover: int | None = None  # hex (or edge, with the harbour tool) under the mouse
+        self.selected: int | None = None  # the location the place widgets edit (a map board)
+        self.zoom = 1.0
+        self.focus: tuple[float, float] | None = None
         self.dragging = False
         self._shown_version = -1
         self.test: TestPlay | None = None  # computers playing the board in a thread (Test play)
@@ -98,19 +101,13 @@ class EditorScene(ScreenScene):
                 "number",
                 _("Numbers ({n})", n=self.number),
                 _(
-                    "Click a hex to give it this number; + and - or the wheel change it; right-click takes "
-                    "it away (N)"
+                    "Click a hex to give it this number; + and - change it, Shift and the wheel change a "
+                    "hex's; right-click takes it away (N)"
                 ),
             ),
-            (
-                "harbour",
-                _("Harbours"),
-                _(
-                    "Click the coast to put a harbour there, again to change its kind; "
-                    "right-click takes it away (H)"
-                ),
-            ),
+            harbour_tool(self.session.is_map),
             ("robber", _("Robber"), _("Click the hex the robber starts on (R)")),
+            *(map_tools() if self.session.is_map else []),
         ):
             self.tool_buttons[key] = TipButton(
                 pygame.Rect(bx, by, bw, bh), label, manager=self.ui, tool_tip_text=tip
@@ -130,6 +127,13 @@ class EditorScene(ScreenScene):
             tool_tip_text=_("Redo what was undone (Ctrl+Y)"),
         )
         by += bh + gap + px(6)
+        self.place_widgets: PlaceWidgets | None = None
+        self.shape_menu: DropDown | None = None
+        if self.session.is_map:  # a map keeps its shape: no empty grid to start again from; its places
+            self.place_widgets = PlaceWidgets(self, pygame.Rect(bx, by, bw, bh))
+            self._build_right(w - right_w, top_h, right_w, h - top_h)
+            self._sync()
+            return
         UILabel(pygame.Rect(bx, by, bw, px(22)), _("Start again:"), manager=self.ui, object_id="#bold_label")
         by += px(24)
         shapes = [(_("empty, {n} hexes", n=sum(rows)), name) for name, rows in SHAPES.items()]
@@ -214,13 +218,16 @@ class EditorScene(ScreenScene):
         )
         for button, ok in ((self.undo_button, s.can_undo), (self.redo_button, s.can_redo)):
             button.enable() if ok else button.disable()
+        if self.place_widgets is not None:
+            self.place_widgets.sync(self)
         self._info_due = True  # the figures follow in ``update``, at most every INFO_EVERY seconds
 
     def look(self) -> object:
         """What the editor draws that may change without input: the board's version, the tool in hand,
         the hover, and figures still to be shown (Scene.look)."""
-        return (self.session.version, self.tool, self.brush, self.number, self.hover,
-                getattr(self, "_info_due", False), self.test.played if self.test else None)
+        return (self.session.version, self.tool, self.brush, self.number, self.hover, self.selected,
+                self.zoom, self.focus, getattr(self, "_info_due", False),
+                self.test.played if self.test else None)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -270,110 +277,18 @@ class EditorScene(ScreenScene):
 
     # drawing -----------------------------------------------------------------------------------------
 
-    def _screen_layout(self) -> ScreenLayout:
-        view = self.session.board_view()
-        key = (self.board_rect.size, view.topo.hex_ids, tuple(view.harbours))
-        if self.layout is None or getattr(self, "_layout_key", None) != key:
-            coast = list(self.session.coast)
-            area = (0, 0, self.board_rect.w, self.board_rect.h)  # drawn into the board's own surface
-            self.layout = ScreenLayout.fitting(view.topo, area, coast, BADGE, sea_margin=0.9)
-            self._layout_key = key
-        return self.layout
-
     def draw(self, surface: pygame.Surface) -> None:
         if self.session.version != self._shown_version:
             self._sync()
-        surface.fill(WOOD_LIGHT)
-        view = self.session.board_view()
-        layout = self._screen_layout()
-        board = surface.subsurface(self.board_rect.clip(surface.get_rect()))
-        self.renderer.draw(board, view, layout, list(CLASSIC))
-        board.blit(self._overlay(board.get_size(), layout), (0, 0))
-        if self.tool == "harbour":
-            for e in self.session.coast:
-                pygame.draw.circle(board, GOLD, [int(v) for v in layout.edge_mid(e)], max(4, self.px(6)))
-        if self.hover is not None:
-            if self.tool == "harbour":
-                pygame.draw.circle(board, INK, [int(v) for v in layout.edge_mid(self.hover)], self.px(9), 3)
-            else:
-                pygame.draw.polygon(board, GOLD, layout.hex_polygon(self.hover), max(2, self.px(3)))
-        self._draw_header(surface)
+        self.draw_board(surface)
         self.draw_ui(surface)
-
-    def _overlay(self, size: tuple[int, int], layout: ScreenLayout) -> pygame.Surface:
-        """The veil on hexes not painted yet and the red outline of hexes an issue is about (made again
-        only after an edit)."""
-        key = (size, self.session.version, id(layout))
-        if getattr(self, "_overlay_key", None) != key:
-            view = self.session.board_view()
-            veil = pygame.Surface(size, pygame.SRCALPHA)
-            for h in range(view.topo.num_hexes):
-                if self.session.terrain[h] is None:  # not painted yet: veiled
-                    pygame.draw.polygon(veil, VEIL, layout.hex_polygon(h))
-            for hex_id in {h for issue in self.session.issues() for h in issue.hexes}:
-                pygame.draw.polygon(veil, MARK, layout.hex_polygon(view.topo.hex_index[hex_id]),
-                                    max(2, self.px(3)))
-            self._overlay_surface, self._overlay_key = veil, key
-        return self._overlay_surface
-
-    def _draw_header(self, surface: pygame.Surface) -> None:
-        """The title bar: the board's title (* when not saved) and what the tool in hand does."""
-        w = surface.get_width()
-        shown = self.session.meta.title + (" *" if self.session.dirty else "")
-        key = (w, shown, self._hint(), self.px(46))
-        if getattr(self, "_header_key", None) != key:
-            bar = pygame.Surface((w, self.px(46)))
-            bar.fill((74, 52, 36))
-            font = self.app.assets.font(self.px(20), title=True)
-            title = font.render(_("Board editor \u00b7 {title}", title=shown), True, PARCHMENT)
-            bar.blit(title, (self.px(14), bar.get_height() // 2 - title.get_height() // 2))
-            hint = self.app.assets.font(self.px(14)).render(self._hint(), True, PARCHMENT)
-            bar.blit(hint, (self.px(30) + title.get_width(), bar.get_height() // 2 - hint.get_height() // 2))
-            self._header, self._header_key = bar, key
-        surface.blit(self._header, (0, 0))
-
-    def _hint(self) -> str:
-        if self.tool == "paint":
-            return _("Painting {terrain}: click or drag over hexes", terrain=_(self.brush))
-        if self.tool == "number":
-            return _("Number {n}: click a hex; + and - change the number", n=self.number)
-        if self.tool == "harbour":
-            return _("Harbours: click a gold dot on the coast")
-        return _("Robber: click the hex it starts on")
 
     # input -------------------------------------------------------------------------------------------
 
-    def _target(self, pos: tuple[int, int]) -> int | None:
-        """The hex (or, with the harbour tool, the coastal edge) under a screen point."""
-        if self.layout is None or not self.board_rect.collidepoint(pos):
-            return None
-        pos = (pos[0] - self.board_rect.x, pos[1] - self.board_rect.y)
-        if self.tool == "harbour":
-            e = self.layout.edge_at(*pos, tolerance=self.layout.size * 0.45)
-            return e if e in self.session.coast else None
-        return self.layout.hex_at(*pos)
-
-    def _apply(self, target: int, button: int) -> None:
-        s = self.session
-        topo = s.topology
-        if self.tool == "harbour":
-            h, side = s.coast[target]
-            hex_id = topo.hex_ids[h]
-            kinds = [*HARBOUR_KINDS, *s.base_rules.resources]
-            now = s.harbour_at(hex_id, side)
-            kind = None if button == 3 else kinds[(kinds.index(now) + 1) % len(kinds)]
-            s.set_harbour(hex_id, side, kind)
-            return
-        hex_id = topo.hex_ids[target]
-        if self.tool == "paint":
-            s.paint(hex_id, None if button == 3 else self.brush)
-        elif self.tool == "number":
-            s.set_number(hex_id, None if button == 3 else self.number)
-        elif self.tool == "robber" and button == 1:
-            s.set_robber(hex_id)
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
+            return True
+        if self.zoom_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._target(event.pos)
@@ -392,7 +307,8 @@ class EditorScene(ScreenScene):
             self.dragging = False
             self.session.end_stroke()
             return True
-        if event.type == pygame.MOUSEWHEEL and self.hover is not None and self.tool != "harbour":
+        on_hex = self.tool not in ("harbour", "place")
+        if event.type == pygame.MOUSEWHEEL and self.hover is not None and on_hex:
             hex_id = self.session.topology.hex_ids[self.hover]
             self.session.step_number(hex_id, 1 if event.y > 0 else -1)
             return True
@@ -401,7 +317,8 @@ class EditorScene(ScreenScene):
         return False
 
     def _typing(self) -> bool:
-        return any(box.is_focused for box in self.entries.values())
+        boxes = [*self.entries.values(), *([self.place_widgets.entry] if self.place_widgets else [])]
+        return any(box.is_focused for box in boxes)
 
     def _key(self, event: pygame.event.Event) -> bool:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
@@ -439,6 +356,10 @@ class EditorScene(ScreenScene):
             self.choose("harbour")
         elif event.key == pygame.K_r:
             self.choose("robber")
+        elif event.key == pygame.K_p and self.session.is_map:
+            self.choose("place")
+        elif event.key in (pygame.K_c, pygame.K_k) and self.session.is_map:
+            toggle(self, "chips" if event.key == pygame.K_c else "canal")
         elif event.key == pygame.K_b:
             self.balance()
         elif event.key == pygame.K_t:
@@ -454,7 +375,22 @@ class EditorScene(ScreenScene):
         self.hover = None
         self._sync()
 
+    def select_place(self, node: int | None) -> None:
+        """Choose the location the place widgets edit, keeping a name typed for the one before."""
+        self._keep_place_name()
+        self.selected = node
+        if self.place_widgets is not None:
+            self.place_widgets.entry.unfocus()
+            self.place_widgets.sync(self)
+
+    def _keep_place_name(self) -> None:
+        widgets = self.place_widgets
+        if widgets is not None and self.selected is not None:
+            widgets.on_entry(self, widgets.entry)
+
     def on_button(self, element: object) -> bool:
+        if self.place_widgets is not None and self.place_widgets.on_button(self, element):
+            return True
         for key, button in self.tool_buttons.items():
             if element is button:
                 self.choose(key)
@@ -488,6 +424,8 @@ class EditorScene(ScreenScene):
         if event.ui_element in self.entries.values():
             self._read_meta()
             return True
+        if self.place_widgets is not None and event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            return self.place_widgets.on_entry(self, event.ui_element)
         return False
 
     def _start_again(self, shape: str) -> None:
@@ -499,6 +437,7 @@ class EditorScene(ScreenScene):
         self.rebuild()
 
     def _read_meta(self) -> None:
+        self._keep_place_name()
         meta = self.session.meta
         meta.title = " ".join(self.entries["title"].get_text().split()) or meta.title
         meta.description = " ".join(self.entries["description"].get_text().split()) or meta.description
@@ -578,17 +517,16 @@ def open_editor(
     (a map board, a broken file)."""
     try:
         if path is not None:
-            session = EditorSession.open_file(path)
+            session: EditorSession | MapSession = session_for_file(path)
         elif shape is not None:
             session = EditorSession.empty(variant, shape)
         else:
-            session = EditorSession.from_variant(variant)
+            session = session_for_variant(variant)
             session.meta.title = _("{title} (edited)", title=_(session.base_rules.title))[:60]
     except RuleFileError as exc:
         app.show_message(_("Cannot edit this board"), "\n".join(exc.problems[:6]))
         return None
     except (ValueError, KeyError, OSError, RulesetError) as exc:
-        why = _("Map boards (the scenarios) cannot be edited yet.") if "map board" in str(exc) else str(exc)
-        app.show_message(_("Cannot edit this board"), why)
+        app.show_message(_("Cannot edit this board"), str(exc))
         return None
     return EditorScene(app, session)
