@@ -1,7 +1,9 @@
 """How long the board editor takes to draw a frame (issue 34: "a redraw of the editor board stays under the
 game screen's frame budget: median <= 4 ms at 1920x1080"). Prints figures only; asserts nothing.
 
-    python bench/editor_draw.py [--size 1920x1080] [--frames 300] [--json]
+    python bench/editor_draw.py [--size 1920x1080] [--frames 300] [--variant base] [--json]
+
+``--variant new-york-erie-canal`` (or ``corsica``) measures the editor on a scenario's map board.
 
 Two phases on the real editor screen (SDL's dummy driver, a fresh temporary CATAN_DESKTOP_HOME): ``still``,
 the same board drawn again and again (what a frame costs while the player only moves the mouse), and
@@ -28,6 +30,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="1920x1080")
     ap.add_argument("--frames", type=int, default=300)
+    ap.add_argument("--variant", default="base", help="the board edited (maps: new-york-erie-canal, corsica)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.lower().split("x"))
@@ -37,7 +40,7 @@ def main() -> int:
     from catan_desktop.ui.app import App
 
     app = App(size=(w, h))
-    app.go("editor", "base")
+    app.go("editor", args.variant)
     for _ in range(5):
         app.step([])
     scene = app.top
@@ -62,9 +65,9 @@ def main() -> int:
         }
     pygame.quit()
     if args.json:
-        print(json.dumps({"size": args.size, **results}))
+        print(json.dumps({"size": args.size, "variant": args.variant, **results}))
     else:
-        print(f"editor draw at {args.size}, {args.frames} frames a phase")
+        print(f"editor draw at {args.size} on {args.variant}, {args.frames} frames a phase")
         for phase, r in results.items():
             print(f"  {phase:<8} median {r['median_ms']:.2f} ms  p95 {r['p95_ms']:.2f} ms  "
                   f"max {r['max_ms']:.2f} ms")
