@@ -230,12 +230,17 @@ class EditorBoard:
         size = layout.fit_size * zoom
         self.zoom = zoom
         self.focus = (ux - (x - cx) / size, uy - (y - cy) / size) if zoom > 1.0 else None
-        self.hover = None
-        return True
+        return self._moved()
 
     def _pan(self, moved: tuple[float, float]) -> bool:
         layout = self._screen_layout()
         fx, fy = layout.focus
         self.focus = (fx - moved[0] / layout.size, fy - moved[1] / layout.size)
-        self.hover = None
+        return self._moved()
+
+    def _moved(self) -> bool:
+        """The view moved under a still pointer: what it points at now is the hover."""
+        self._screen_layout()
+        pointer = getattr(self, "_pointer", None)
+        self.hover = self._target(pointer) if pointer is not None else None
         return True

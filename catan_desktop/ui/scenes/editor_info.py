@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...editor.session import EditorSession, Issue
 from ...editor.testplay import TestPlay
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..widgets import ERROR_RED, esc
 
 
@@ -73,10 +73,13 @@ def _test_lines(session: EditorSession, test: TestPlay | None, test_version: int
 
 def issue_text(issue: Issue) -> str:
     """What an issue of the board says to the player."""
+    n = int(issue.facts.get("n", 0))
     if issue.code == "unpainted":
-        return _("{n} hexes are not painted yet (marked in red)", n=issue.facts.get("n", 0))
+        return ngettext("{n} hex is not painted yet (marked in red)",
+                        "{n} hexes are not painted yet (marked in red)", n, n=n)
     if issue.code == "no_number":
-        return _("{n} hexes that produce have no number (marked in red)", n=issue.facts.get("n", 0))
+        return ngettext("{n} hex that produces has no number (marked in red)",
+                        "{n} hexes that produce have no number (marked in red)", n, n=n)
     if issue.code == "no_robber":
         return _("Choose where the robber starts (R), or paint a desert")
     return issue.message

@@ -39,7 +39,8 @@ class PlaceWidgets:
         x, y, w, h = rect
         self.label = UILabel(pygame.Rect(x, y, w, px(22)), _("Place"), manager=ui, object_id="#bold_label")
         y += px(24)
-        self.entry = UITextEntryLine(pygame.Rect(x, y, w, px(32)), manager=ui)
+        self.entry = UITextEntryLine(pygame.Rect(x, y, w, px(32)), manager=ui,
+                                     placeholder_text=_("click a place (P)"))
         self.entry.set_text_length_limit(NAME_LIMIT)
         self.entry.set_tooltip(_("The place name; Enter keeps it. No name: a corner the roads pass, where "
                                  "nobody builds"))
@@ -56,12 +57,10 @@ class PlaceWidgets:
         node = editor.selected
         s = editor.session
         if node is None or node >= s.topology.num_nodes:
-            self.label.set_text(_("Place: click one on the board (P)"))
             for widget in (self.entry, self.chip, self.canal):
                 widget.disable()
             self.entry.set_text("")
             return
-        self.label.set_text(_("Place"))
         for widget in (self.entry, self.chip, self.canal):
             widget.enable()
         if not self.entry.is_focused:
