@@ -46,10 +46,15 @@ def records_dir() -> Path:
     return data_dir() / "records"
 
 
+def boards_dir() -> Path:
+    """Boards (rule files, ``.yaml``) exported to be given to a friend, or put here to be imported."""
+    return data_dir() / "boards"
+
+
 def user_folders() -> list[Path]:
-    """Every folder the game writes the player's files into (settings, saves, autosave, records, the best
-    scores, own rule files, crash reports)."""
-    return [config_dir(), data_dir(), saves_dir(), records_dir(), rules_dir(), log_dir()]
+    """Every folder the game writes the player's files into (settings, saves, autosave, records, shared
+    boards, the best scores, own rule files, crash reports)."""
+    return [config_dir(), data_dir(), saves_dir(), records_dir(), boards_dir(), rules_dir(), log_dir()]
 
 
 def tidy_user_folders() -> int:

@@ -264,9 +264,9 @@ def _yaml_message(err: yaml.MarkedYAMLError) -> str:
     return Msg("YAML syntax error: {problem}", problem=problem)
 
 
-def _parse(path: Path, shown: str) -> _Loaded:
-    """Return one file's top-level mapping with line origins; raises RuleFileError."""
-    text = _read_text(path, shown)
+def _parse(path: Path, shown: str, text: str | None = None) -> _Loaded:
+    """Return one file's top-level mapping with line origins (``text``: its text); raises RuleFileError."""
+    text = _read_text(path, shown) if text is None else text
     try:
         loader = RuleLoader(text)
         try:
@@ -392,9 +392,9 @@ def _apply_replace(child: _Loaded, base: _Loaded, shown: str) -> list[str]:
     return problems
 
 
-def _resolve(path: Path, shown: str, chain: list[Path]) -> _Loaded:
+def _resolve(path: Path, shown: str, chain: list[Path], text: str | None = None) -> _Loaded:
     """Return a file's data with its ``extends`` chain merged in; raises RuleFileError."""
-    child = _parse(path, shown)
+    child = _parse(path, shown, text)
     if "extends" not in child.data:
         return child
     name = child.data["extends"]
@@ -456,12 +456,14 @@ def _ordered(problems: list[Problem], loaded: _Loaded, shown: str) -> list[str]:
     return [text for *_, text in located]
 
 
-def load_rule_file(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Return a rule file's data with ``extends`` resolved; raises RuleFileError listing every problem."""
-    shown = os.fspath(path)
-    file = Path(shown)
+def load_rule_file(path: str | os.PathLike[str], text: str | None = None, shown: str = "") -> dict[str, Any]:
+    """Return a rule file's data with ``extends`` resolved; raises RuleFileError listing every problem.
+    ``text``: the text of a file not yet at ``path`` (issue 34: an import checked where it goes); ``shown``:
+    the file's name in the problems, if not ``path``."""
+    file = Path(os.fspath(path))
+    shown = shown or os.fspath(path)
     try:
-        loaded = _resolve(file, shown, [resolved(file)])
+        loaded = _resolve(file, shown, [resolved(file)], text)
         problems = validate_ruleset(loaded.data)
         name = loaded.data.get("name")
         if isinstance(name, str) and NAME_RE.fullmatch(name) and name != file.stem:
@@ -478,6 +480,45 @@ def load_rule_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     if ordered:
         raise RuleFileError(ordered)
     return loaded.data
+
+
+def read_rule_text(path: str | os.PathLike[str]) -> str:
+    """Return a rule file's text as the loader reads it (size, kind of file, UTF-8); raises RuleFileError."""
+    return _read_text(Path(os.fspath(path)), os.fspath(path))
+
+
+def flatten_extends(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[Path]]:
+    """Return a rule file merged as ``_resolve`` merges with the files it extends down to the first that comes
+    with the game, as one file extending that one (or nothing: its whole data if merging is not associative),
+    and the files merged, ``path`` first (issue 34: a board to give a friend). Raises RuleFileError."""
+    file, shipped = Path(os.fspath(path)), resolved(paths.rules_dir())
+    full = load_rule_file(file)  # the whole chain is sound from here on
+    layers, files, kept = [_parse(file, os.fspath(file))], [file], None
+    while "extends" in layers[-1].data:
+        kept = _find_base(str(layers[-1].data["extends"]), files[-1].parent, resolved(files[-1]))
+        if kept is None or resolved(kept).parent == shipped:
+            break
+        files.append(kept)
+        layers.append(_parse(kept, os.fspath(kept)))
+        kept = None
+    rest = _Loaded(_resolve(kept, os.fspath(kept), [resolved(kept)]).data if kept else {}, {}, [])
+    own, replace = _Loaded({}, {}, []), []  # the merged files' keys; what they replace of the kept file's
+    for layer in reversed(layers):
+        for entry in layer.data.get("replace", []):
+            if not _apply_replace(_Loaded({"replace": [entry]}, {}, []), rest, ""):  # it was there
+                replace.append(entry)
+            _apply_replace(_Loaded({"replace": [entry]}, {}, []), own, "")
+        keys = {k: copy.deepcopy(v) for k, v in layer.data.items() if k not in ("extends", "replace")}
+        own.data = merge(own.data, keys)  # type: ignore[assignment]  # two mappings make a mapping
+    extends = {k: v for k, v in {"extends": kept.stem if kept else "", "replace": replace}.items() if v}
+    return (full if merge(rest.data, own.data) != full else {**own.data, **extends}), files
+
+
+def rule_file_named(name: str) -> Path | None:
+    """The file ``load_variant(name)`` reads (the game's, else the player's own); None when there is none."""
+    with contextlib.suppress(RuleFileError):
+        return _variant_path(name) if NAME_RE.fullmatch(name) else None
+    return None
 
 
 def _variant_path(name_or_path: str) -> Path:

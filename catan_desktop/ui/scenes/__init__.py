@@ -7,6 +7,7 @@ name (``app.go("load")``), so no screen imports another. Importing this package 
 """
 
 from . import (  # noqa: F401  (imported to register their screens and add-on parts)
+    board_share,
     dice_dialogs,
     dice_game,
     dice_over,

@@ -1,6 +1,7 @@
 """Scenarios & variants: every installed rule file and the player's own ones (paths.user_rules_dir), with
 a picture of its board drawn from the rule file (render.preview), its players, its target and its
-description; play one, read its rules, or open the folder of one's own rule files.
+description; play one, read its rules, open the folder of one's own rule files, or (under the list) export
+one of one's own boards as a file for a friend and import a friend's (board_share.py, issue 34).
 
 A broken rule file is listed too, with its ``file:line`` problems in red and no picture, and cannot be
 played. Up and Down choose the variant above or below.
@@ -21,32 +22,34 @@ from ...render.palette import BORDER, INK_SOFT, PARCHMENT_DARK
 from ...render.preview import board_preview
 from ...variants import VariantInfo, list_variants
 from ...variants.file_names import printable
+from ...variants.loader import own_rule_files
 from ..screens import screen
-from ..widgets import ERROR_RED, ScreenScene, esc, path_html, preload_font, show_folder
+from ..widgets import ERROR_RED, ScreenScene, TipButton, esc, path_html, preload_font, show_folder
+from .board_share import export_own_board
 from .rules import target_text, targets_by_players
 
 if TYPE_CHECKING:
     from ..app import App
 
 PREVIEW_SHARE = 0.45  # of the details pane's height, above its text
+FILE_ROW = 40  # the height of the row of file buttons under the list (Your folder, Export, Import)
 DOT = " \u00b7 "
 
 
 @screen("variants")
 class VariantsScene(ScreenScene):
-    """A list of variants on the left; on the right the chosen one's board above its details; Play this,
-    Rules, Back."""
+    """A list of variants on the left, with Your folder, Export and Import under it; on the right the chosen
+    one's board above its details; Play this, Rules, Edit board, New board, Back."""
 
-    panel_size = (1040, 620)
+    panel_size = (1040, 670)  # 620, and the row of file buttons under the list
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.title = _("Scenarios & variants")
         self.problem: str | None = None
-        try:
-            self.variants: list[VariantInfo] = list_variants()
-        except FileNotFoundError as exc:
-            self.variants, self.problem = [], str(exc)
+        self.variants: list[VariantInfo] = []
+        self.own_files: object = None  # the player's own rule files as listed (names, times, sizes)
+        self._list()
         playable = [i for i, v in enumerate(self.variants) if v.error is None]
         base = [i for i, v in enumerate(self.variants) if v.name == "base" and v.error is None]
         self.selected: int | None = (base or playable or [None])[0] if self.variants else None
@@ -55,6 +58,28 @@ class VariantsScene(ScreenScene):
         self.preview_rect = pygame.Rect(0, 0, 0, 0)
         self.preview_image: UIImage | None = None
         self.has_preview = False
+
+    def _list(self) -> None:
+        self.own_files, self.problem = _own_files_now(), None
+        try:
+            self.variants = list_variants()
+        except FileNotFoundError as exc:
+            self.variants, self.problem = [], str(exc)
+
+    def resume(self) -> None:
+        """Back from another screen: list the variants again if the player's own files changed meanwhile (a
+        board imported or saved in the editor), choosing the new one."""
+        super().resume()
+        if _own_files_now() == self.own_files:
+            return
+        chosen = self.variants[self.selected].path if self.selected is not None else None
+        before = {v.path for v in self.variants}
+        self._list()
+        self._targets.clear()
+        new = [i for i, v in enumerate(self.variants) if v.path not in before]
+        same = [i for i, v in enumerate(self.variants) if v.path == chosen]
+        self.selected = (new or same or [0])[0] if self.variants else None
+        self.rebuild()
 
     def _label(self, v: VariantInfo, short: bool = False) -> str:
         """The list's line for ``v``; ``short`` leaves the player count off (the details show it)."""
@@ -76,22 +101,23 @@ class VariantsScene(ScreenScene):
         preload_font(self.ui, "vollkorn_bold", self.px(24))
         preload_font(self.ui, "dejavu_sans", self.px(13))
         items = [(self._label(v), f"#variant_{i}") for i, v in enumerate(self.variants)]
+        row_h = self.px(FILE_ROW)
+        row = row_h + self.px(10)  # the list leaves room below it for the file buttons; the pane does not
         self.list, self.details = self.list_and_details(
-            inner, list_w, items, self.selected, self._details(), _("No variants are installed.")
+            pygame.Rect(inner.x, inner.y, inner.w, inner.h - row), list_w, items, self.selected,
+            self._details(), _("No variants are installed."),
         )
         self._fit_labels()
-        self.pane = pygame.Rect(self.details.relative_rect)
+        box = self.details.relative_rect
+        self.pane = pygame.Rect(box.x, box.y, box.w, box.h + row)
+        self._file_buttons(pygame.Rect(inner.x, self.pane.bottom - row_h, list_w, row_h))
         edge = self.pane.inflate(-2 * self._shadow(), -2 * self._shadow())  # a box's edge: inside its shadow
         self.preview_rect = pygame.Rect(edge.topleft, (edge.w, round(edge.h * PREVIEW_SHARE)))
         blank = pygame.Surface(self.preview_rect.size, pygame.SRCALPHA)
         self.preview_image = UIImage(self.preview_rect, blank, manager=self.ui, container=panel)
-        (self.back_button, self.folder_button, self.new_board_button, self.edit_button, self.rules_button,
-         self.play_button) = self.footer_buttons(
-            inner,
-            [
+        self.back_button, self.new_board_button, self.edit_button, self.rules_button, self.play_button = (
+            self.footer_buttons(inner, [
                 (_("Back"), _("Return to the menu (Esc)"), False),
-                (_("Your folder"), _("Open the folder for your own rule files (F): {folder}",
-                                     folder=user_rules_dir()), False),
                 (_("New board"),
                  _("Draw a board of your own on an empty grid, with this variant's rules (N)"), False),
                 (_("Edit board"),
@@ -99,11 +125,28 @@ class VariantsScene(ScreenScene):
                    "a copy of this one (E)"), False),
                 (_("Rules"), _("Read this variant's rules"), False),
                 (_("Play this"), _("Set up a game of this variant (Enter)"), True),
-            ],
-            width=148,
+            ], width=170)
         )
         self._show_preview()
         self._sync_buttons()
+
+    def _file_buttons(self, rect: pygame.Rect) -> None:
+        """Your folder, Export and Import side by side in ``rect`` (under the list: they act on its files)."""
+        gap = self.px(8)
+        unit = (rect.w - 2 * gap) / 10  # 4 : 3 : 3, the folder's label being the longest
+        x = [rect.x, rect.x + round(4 * unit) + gap, rect.x + round(7 * unit) + 2 * gap, rect.right + gap]
+        specs = [
+            (_("Your folder"),
+             _("Open the folder for your own rule files (F): {folder}", folder=user_rules_dir())),
+            (_("Export"), _("Write this board as one file to give to a friend, in your boards folder (X)")),
+            (_("Import"),
+             _("Add a board a friend gave you: put the file in your boards folder, then choose it here (I)")),
+        ]
+        self.folder_button, self.export_button, self.import_button = [
+            TipButton(pygame.Rect(x[i], rect.y, x[i + 1] - gap - x[i], rect.h), label, manager=self.ui,
+                      container=self.panel, tool_tip_text=tip)
+            for i, (label, tip) in enumerate(specs)
+        ]
 
     def _fit_labels(self) -> None:
         """Shorten the list's lines that are wider than its items (a long scenario title, a long language):
@@ -267,6 +310,16 @@ class VariantsScene(ScreenScene):
                 button.disable()
         if not ok and self.selected is not None:
             self.play_button.set_tooltip(_("This rule file is broken; its problems are listed on the right"))
+        if ok and self.variants[self.selected].own:  # type: ignore[index]  # ok: one is chosen
+            self.export_button.enable()
+            self.export_button.set_tooltip(
+                _("Write this board as one file to give to a friend, in your boards folder (X)"))
+        else:
+            self.export_button.disable()
+            self.export_button.set_tooltip(
+                _("Only your own boards and variants are exported (X): the game's come with every copy of it")
+                if ok or self.selected is None
+                else _("This rule file is broken; its problems are listed on the right"))
 
     # actions ---------------------------------------------------------------------------------------
 
@@ -287,6 +340,12 @@ class VariantsScene(ScreenScene):
             self.app.go("editor", v.name, path=v.path)
         else:
             self.app.go("editor", v.name)
+
+    def export(self) -> None:
+        """Export the chosen own board as one file for a friend (board_share.export_own_board)."""
+        v = self.variants[self.selected] if self.selected is not None else None
+        if v is not None and v.own and v.error is None:
+            export_own_board(self.app, v.path)
 
     def show_rules(self) -> None:
         if self.selected is None or self.variants[self.selected].error:
@@ -315,13 +374,18 @@ class VariantsScene(ScreenScene):
             self.edit_board()
         elif element is self.new_board_button:
             self.edit_board(empty=True)
+        elif element is self.export_button:
+            self.export()
+        elif element is self.import_button:
+            self.app.go("import_boards")
         else:
             return False
         return True
 
     def shortcuts(self) -> dict[int, Any]:
         return {pygame.K_UP: lambda: self.step_selection(-1), pygame.K_DOWN: lambda: self.step_selection(1),
-                pygame.K_e: self.edit_board, pygame.K_n: lambda: self.edit_board(empty=True)}
+                pygame.K_e: self.edit_board, pygame.K_n: lambda: self.edit_board(empty=True),
+                pygame.K_x: self.export, pygame.K_i: lambda: self.app.go("import_boards")}
 
     def on_widget_event(self, event: pygame.event.Event) -> bool:
         if event.ui_element is self.list:
@@ -354,3 +418,15 @@ class VariantsScene(ScreenScene):
                 self._mark_in_list(self.selected)
             return True
         return super().handle_event(event)
+
+
+def _own_files_now() -> tuple[tuple[str, int, int], ...]:
+    """The player's own rule files with their times and sizes: when it changes, the list is out of date."""
+    out = []
+    for path in own_rule_files():
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        out.append((path.name, st.st_mtime_ns, st.st_size))
+    return tuple(out)
