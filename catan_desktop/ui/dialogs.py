@@ -123,16 +123,24 @@ class ConfirmScene(ScaledGui, OverlayScene):
         lines = self.text.count("\n") + len(self.text) // 64  # a long message: a taller box, no scroll bar
         panel, rect = self.text_panel(560, 260 + min(200, 22 * max(0, lines - 3)))
         px = self.px
+        wide = px(144)
+        for _attempt in range(2):  # a long label ("Show the folder" in some languages): the button grows left
+            self.yes = UIButton(
+                pygame.Rect(rect.w - px(16) - wide, rect.h - px(60), wide, px(44)),
+                self.yes_label,
+                manager=self.ui,
+                container=panel,
+                object_id="#primary",
+            )
+            font = getattr(self.yes, "font", None)
+            need = min(rect.w // 2, font.size(self.yes_label)[0] + px(32)) if font is not None else 0
+            if need <= wide:
+                break
+            self.yes.kill()
+            wide = need
         self.cancel = UIButton(
-            pygame.Rect(rect.w - px(312), rect.h - px(60), px(140), px(44)), _("Cancel"), manager=self.ui,
-            container=panel,
-        )
-        self.yes = UIButton(
-            pygame.Rect(rect.w - px(160), rect.h - px(60), px(144), px(44)),
-            self.yes_label,
-            manager=self.ui,
-            container=panel,
-            object_id="#primary",
+            pygame.Rect(rect.w - px(16) - wide - px(152), rect.h - px(60), px(140), px(44)), _("Cancel"),
+            manager=self.ui, container=panel,
         )
 
     def on_button(self, element: object) -> bool:
