@@ -89,10 +89,13 @@ def export_text(path: str | os.PathLike[str]) -> str:
 
 
 def export_board(path: str | os.PathLike[str], folder: str | os.PathLike[str]) -> Path:
-    """Write ``export_text(path)`` into ``folder`` as ``NAME.yaml`` (``NAME-2.yaml``... when taken: never
-    over a file) and return its path. Raises RuleFileError, ShareError (``not_written``, ``differs``)."""
+    """Write ``export_text(path)`` into ``folder`` as ``NAME.yaml`` (``NAME-2.yaml``, its name changed to
+    match, when taken: never over a file) and return its path. Raises RuleFileError, ShareError
+    (``not_written``, ``differs``)."""
     text = export_text(path)
     target = new_file(folder, Path(path).stem, SUFFIX)
+    if target.stem != Path(path).stem:  # NAME-2.yaml says name: NAME-2, so validate finds it sound as it is
+        text = _renamed(text, _own_mapping(text), target.stem)
     try:
         atomic_write_text(target, text)
     except OSError as exc:
