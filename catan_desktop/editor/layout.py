@@ -400,6 +400,18 @@ def _reads_as(text: str, expected: Any) -> bool:
 # --- files -----------------------------------------------------------------------------------------------
 
 
+def leading_comments(text: str) -> list[str]:
+    """The comment lines a rule file starts with (before its first key): kept when the file is written
+    again (the editor's save of a file it opened, an export)."""
+    out = []
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            break
+        if line.strip():
+            out.append(line.strip())
+    return out
+
+
 def save_variant(folder: Path, file_stem: str, text: str) -> Path:
     """Write ``text`` to ``folder/file_stem.yaml`` atomically and return the path (issue 34).
 

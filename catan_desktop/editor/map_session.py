@@ -25,7 +25,7 @@ from ..variants import load_rule_file, load_variant
 from ..variants.schema import validate_ruleset
 from .fairness import PIPS, Fairness, balance_numbers, fairness
 from .history import EditHistory
-from .layout import save_variant, variant_text
+from .layout import leading_comments, save_variant, variant_text
 from .session import NUMBERS, EditorSession, Issue, Meta, merged_over
 
 MARKS = ("chips", "canal")
@@ -59,6 +59,7 @@ class MapSession(EditHistory):
         self.meta = meta
         self.path = path
         self.extra = dict(extra or {})
+        self.header = ""  # the comments an opened file starts with, written again (else the editor's note)
         self.base_data: dict[str, Any] = load_variant(meta.base)
         self.base_rules: Ruleset = load_rules(meta.base)
         self.board_rest = {k: copy.deepcopy(v) for k, v in data["board"].items() if k != "map"}
@@ -96,7 +97,9 @@ class MapSession(EditHistory):
             layout_name="random",
         )
         extra = {k: v for k, v in own.items() if k not in WRITTEN}
-        return cls(data, meta, Path(path), extra)
+        session = cls(data, meta, Path(path), extra)
+        session.header = "\n".join(leading_comments(Path(path).read_text(encoding="utf-8-sig")))
+        return session
 
     # --------------------------------------------------------------------------------------- cells
 
@@ -380,7 +383,7 @@ class MapSession(EditHistory):
         return data
 
     def text(self) -> str:
-        return variant_text(self.variant_data())
+        return variant_text(self.variant_data(), self.header)
 
     def save(self, folder: Path) -> Path:
         if self.issues():

@@ -20,7 +20,14 @@ from ..variants.blame import merge
 from ..variants.schema import validate_ruleset
 from .fairness import PIPS, Fairness, balance_numbers, fairness, harbour_edges
 from .history import EditHistory
-from .layout import BoardLayout, read_variant_layout, save_variant, variant_data, variant_text
+from .layout import (
+    BoardLayout,
+    leading_comments,
+    read_variant_layout,
+    save_variant,
+    variant_data,
+    variant_text,
+)
 
 NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 SHAPES = {  # empty boards to start from: hexes per row
@@ -65,6 +72,7 @@ class EditorSession(EditHistory):
         self.layout = layout
         self.meta = meta
         self.path = path  # the file it was opened from or saved to
+        self.header = ""  # the comments an opened file starts with, written again (else the editor's note)
         self.base_rules: Ruleset = load_rules(meta.base)
         if self.base_rules.board_map is not None:
             raise ValueError(f"{meta.base}: a map board (board.map) cannot be the base of a rows board yet")
@@ -97,7 +105,7 @@ class EditorSession(EditHistory):
         board, meta = read_variant_layout(path)
         if not meta.get("base"):
             raise ValueError("the file does not extend another rule file")
-        return cls(
+        session = cls(
             board,
             Meta(
                 base=meta["base"],
@@ -110,6 +118,8 @@ class EditorSession(EditHistory):
             ),
             Path(path),
         )
+        session.header = "\n".join(leading_comments(Path(path).read_text(encoding="utf-8-sig")))
+        return session
 
     # ---------------------------------------------------------------------------------------- edits
 
@@ -346,7 +356,7 @@ class EditorSession(EditHistory):
         )
 
     def text(self) -> str:
-        return variant_text(self.variant_data())
+        return variant_text(self.variant_data(), self.header)
 
     def save(self, folder: Path) -> Path:
         """Write the variant to ``folder/<name>.yaml`` (the player's own rule folder). Raises ValueError

@@ -28,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from catan_desktop.editor.layout import save_variant, variant_text
+from catan_desktop.editor.layout import leading_comments, save_variant, variant_text
 from catan_desktop.persistence.files import atomic_write_text
 from catan_desktop.persistence.records import new_file
 from catan_desktop.persistence.userdirs import rules_dir as own_rules_dir
@@ -74,7 +74,7 @@ def export_text(path: str | os.PathLike[str]) -> str:
     if len(merged) == 1:  # it extends a variant of the game (or nothing): the file itself, as it is
         return read_rule_text(file)
     original = read_rule_text(file)
-    comments = [line for line in _leading_comments(original) if line.strip("# ")]
+    comments = [line for line in leading_comments(original) if line.strip("# ")]
     note = EXPORT_NOTE.format(files=", ".join(p.name for p in merged[1:]))
     text = variant_text(data, "\n".join([*comments, *note.splitlines()]))
     # read as the friend's game reads it: beside no other file, so 'extends' finds only the game's variants
@@ -101,17 +101,6 @@ def export_board(path: str | os.PathLike[str], folder: str | os.PathLike[str]) -
     except OSError as exc:
         raise ShareError("not_written", file=target, error=exc.strerror or str(exc)) from exc
     return target
-
-
-def _leading_comments(text: str) -> list[str]:
-    """The comment lines a rule file starts with (before its first key)."""
-    out = []
-    for line in text.splitlines():
-        if line.strip() and not line.lstrip().startswith("#"):
-            break
-        if line.strip():
-            out.append(line.strip())
-    return out
 
 
 # --- import ----------------------------------------------------------------------------------------------
@@ -222,4 +211,4 @@ def _renamed(text: str, own: dict[Any, Any], stem: str) -> str:
         attempt = "".join([*lines[:index], changed, *lines[index + 1:]])
         if _own_mapping(attempt) == wanted:
             return attempt
-    return variant_text(wanted, "\n".join(_leading_comments(text)))
+    return variant_text(wanted, "\n".join(leading_comments(text)))

@@ -3,7 +3,8 @@
 every shipped rows board round-trips: loaded into the editor and saved unchanged it is *semantically*
 identical (the same board, tokens, harbours and robber, playing the same seeded game), not byte-for-byte
 (the shipped files carry comments and the rest of their rules; the saved file holds only the board).
-Map boards (``board.map``, the scenarios) are refused here: ``map_session`` edits them (test_map_session.py)."""
+Map boards (``board.map``, the scenarios) are refused here: ``map_session`` edits them
+(test_map_session.py)."""
 
 from __future__ import annotations
 

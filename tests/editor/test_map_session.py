@@ -142,3 +142,25 @@ def test_a_broken_own_map_file_is_refused_with_its_problems(own: Path, text: str
     with pytest.raises((RuleFileError, ValueError)):
         session_for_file(path)
     assert path.read_text(encoding="utf-8") == text  # never changed
+
+
+def test_an_opened_file_keeps_the_comments_it_starts_with(own: Path) -> None:
+    """Issue 34, item 3: an edited file keeps the comments it did not touch where practical: the comment
+    block at its top (rows boards and maps alike)."""
+    s = _session("corsica")
+    path = s.save(own)
+    text = path.read_text(encoding="utf-8").replace(
+        "# Made with", "# Our club's Corsica, with the towns we like.\n# Made with", 1)
+    path.write_text(text, encoding="utf-8")
+    again = session_for_file(path)
+    assert again.rename(again.topology.node_index["ajaccio"], "Aiacciu")
+    again.save(own)
+    saved = path.read_text(encoding="utf-8")
+    assert saved.startswith("# Our club's Corsica, with the towns we like.\n# Made with")
+    assert "Aiacciu" in saved
+    rows = session_for_variant("base")
+    rows.meta.description, rows.meta.name = "Mine.", "club-base"
+    rows_path = rows.save(own)
+    rows_path.write_text("# Club rules.\n" + rows_path.read_text(encoding="utf-8"), encoding="utf-8")
+    reopened = session_for_file(rows_path)
+    assert reopened.text().startswith("# Club rules.\n")
