@@ -221,6 +221,7 @@ def _variants() -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from ..engine import RulesetError
+    from ..engine.any_game import BOARD, kind_named
     from ..match import run_games
     from ..variants import RuleFileError
 
@@ -266,7 +267,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 rate=data["win_rate"][seat],
             )
         )
-    if data.get("game") == "dice":  # the Catan Dice Game: the classic score or the Plus VP, per seat
+    if kind_named(data.get("game", BOARD)).scored:  # the Catan Dice Game: the classic score or Plus VP
         for seat, kind in enumerate(seats):
             print(_("  seat {seat} ({kind}): average score {score:.1f}", seat=seat, kind=kind,
                     score=data["average_vp"][seat]))

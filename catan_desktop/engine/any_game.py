@@ -25,13 +25,15 @@ BOARD = "board"
 class GameKind:
     """One kind of game: ``game`` (the class: ``new``, ``from_json``), ``rules_from_data`` (its rules from
     JSON data, as a save or a record stores them), ``board_of`` (the board a game was laid on, as a save
-    names it) and whether its ``new`` takes a board."""
+    names it), whether its ``new`` takes a board, and whether a seat's score is a result of its own (the
+    dice game's, printed beside the wins by ``catan-desktop simulate``)."""
 
     name: str
     game: Any
     rules_from_data: Callable[[Any], Any]
     board_of: Callable[[Any], str]
     has_board: bool = True
+    scored: bool = False
 
     def new(self, rules: Any, players: int, seed: int = 0, board: str = "random",
             options: dict[str, Any] | None = None) -> Any:
@@ -50,7 +52,8 @@ def register_kind(kind: GameKind) -> GameKind:
 
 
 register_kind(GameKind(BOARD, Game, Ruleset.from_dict, lambda g: str(g.seat_view(0).board_kind)))
-register_kind(GameKind(GAME_KIND, DiceGame, DiceSheet.from_dict, lambda g: "sheet", has_board=False))
+register_kind(GameKind(GAME_KIND, DiceGame, DiceSheet.from_dict, lambda g: "sheet", has_board=False,
+                       scored=True))
 
 
 def kind_named(name: object) -> GameKind:
