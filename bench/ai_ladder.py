@@ -1,4 +1,5 @@
-"""The strength ladder of the computer opponents: hard vs normal, normal vs easy, easy vs random.
+"""The strength ladder of the computer opponents: hard vs normal, normal vs easy, easy vs random (and expert
+vs hard with ``--rung expert:hard``).
 
 Each rung plays N four-player base games with two seats of each bot, alternating A-B-A-B and B-A-B-A
 so both sit in every position equally often; game i uses seed ``--seed + i``. A side wins a game when
@@ -36,6 +37,7 @@ from _stats import p95, wilson  # noqa: E402  (bench/ is on sys.path when run as
 from catan_desktop.ai import create_bot  # noqa: E402
 from catan_desktop.ai.base import Bot  # noqa: E402
 from catan_desktop.ai.evaluate import weights_for  # noqa: E402
+from catan_desktop.ai.expert import ExpertBot  # noqa: E402
 from catan_desktop.ai.heuristic import HeuristicBot  # noqa: E402
 from catan_desktop.engine import Game  # noqa: E402
 
@@ -52,7 +54,8 @@ def bot_for(spec: str, seed: int, modules: tuple[str, ...] = ()) -> Bot:
         return create_bot(level, seed=seed, think_time=think_time)
     w = weights_for(level, modules)
     fields = {k: float(v) for k, v in (c.split("=") for c in changes.split(","))}
-    return HeuristicBot(level, seed, think_time, weights=replace(w, **fields))
+    make = ExpertBot if level == "expert" else HeuristicBot  # the expert's trade search is its own class
+    return make(level, seed, think_time, weights=replace(w, **fields))
 
 
 class _Timed:

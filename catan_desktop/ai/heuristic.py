@@ -38,6 +38,7 @@ from .scenarios import SCENARIO_PHASES, ScenarioPlayer
 
 # kind of game (engine.any_game.KINDS) -> the player of each level for it: (level, seed, think_time) -> bot
 KIND_PLAYERS: dict[str, Any] = {DiceBot.KIND: DiceBot}
+SEARCH_LEVELS = ("hard", "expert")  # the levels that plan their turns and their founding by search
 
 
 class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
@@ -80,7 +81,7 @@ class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
             return self._addon_phase(world, seat, legal, obs)
         if phase in SCENARIO_PHASES:
             return self._scenario_phase(world, seat, legal, obs)
-        if phase == "setup_settlement" and self.level == "hard":
+        if phase == "setup_settlement" and self.level in SEARCH_LEVELS:
             return self._hard_founding(world, seat, legal)
         full = legal
         if phase in ("roll", "main") and world.s.modules:
@@ -115,7 +116,7 @@ class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
         offer = self._maybe_offer(world, seat, obs)
         if offer is not None and game.is_legal(offer):
             return offer
-        if self.level == "hard":
+        if self.level in SEARCH_LEVELS:
             return self._plan_turn(world, seat, legal)
         return self._best(world, seat, [a for a in legal if a.kind != "offer"] or legal)
 

@@ -17,7 +17,7 @@ from .budget import Budget
 from .evaluate import LEVELS, Weights, board_info, evaluate, expansion, hand_value, weights_for
 from .knowledge import CardTracker
 
-DEFAULT_THINK = {"easy": 0.2, "normal": 0.2, "hard": 0.8}
+DEFAULT_THINK = {"easy": 0.2, "normal": 0.2, "hard": 0.8, "expert": 1.2}
 # a move's own forced follow-ups, valued with it: the robber, free roads, in Catan a Dois the founding
 # token removal (D-1.4), so a founding spot is valued after the token its placer will take; in Frenemies
 # the token returned after an exchange and who draws first; in Helpers a card's payment or

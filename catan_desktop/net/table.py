@@ -29,7 +29,7 @@ from .codec import reason_to_data, view_to_data
 
 PERSON = "person"  # a player at their own computer
 COMPUTER = "computer"
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 CHAT_KEPT = 100  # chat lines a table keeps for those who join later
 SPECTATORS = 20  # people who may watch a table at once (TableConfig.spectators; 0: nobody watches)
 

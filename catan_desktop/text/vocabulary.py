@@ -13,5 +13,5 @@ from ..i18n import N_
 RESOURCES = (N_("lumber"), N_("brick"), N_("wool"), N_("grain"), N_("ore"))
 TERRAINS = (N_("forest"), N_("hills"), N_("pasture"), N_("fields"), N_("mountains"), N_("desert"), N_("sea"))
 PIECES = (N_("road"), N_("settlement"), N_("city"), N_("develop"))
-LEVELS = (N_("easy"), N_("normal"), N_("hard"), N_("random"))
+LEVELS = (N_("easy"), N_("normal"), N_("hard"), N_("expert"), N_("random"))
 BOARDS = (N_("Beginner"), N_("random"), N_("balanced"))

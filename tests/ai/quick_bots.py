@@ -1,4 +1,4 @@
-"""The computer players of the suite's whole games: every level, hard at a short think time.
+"""The computer players of the suite's whole games: every level, hard and expert at a short think time.
 
 Hard's search (``ai.heuristic_search``) runs the same code at any budget: at ``QUICK_THINK``, a sixteenth of
 its default budget, it still plans several moves and runs the look-ahead's first passes, so the suite can
@@ -17,7 +17,7 @@ def game_bot(kind: str, seed: int) -> Bot:
     machine however loaded (at 0.05 s the safety clock, not the budget, could end a search: a game played
     differently and a test that looks for a phase in it failed)."""
     level = kind.split(":")[-1]
-    bot = create_bot(kind, seed=seed, think_time=QUICK_THINK if level == "hard" else None)
+    bot = create_bot(kind, seed=seed, think_time=QUICK_THINK if level in ("hard", "expert") else None)
     if isinstance(bot, HeuristicBot):
         bot.clock_time = CLOCK
     return bot

@@ -41,15 +41,15 @@ def _play(path: str, players: int, seed: int, kinds: list[str]) -> tuple[Game, l
     return game, kinds
 
 
-GAMES = [
-    (FRENEMIES, 4, 1, ["hard", "normal", "easy", "normal"]),
-    (FRENEMIES, 4, 2, ["easy", "hard", "normal", "hard"]),
+GAMES = [  # every level of DIFFICULTIES is seated in each add-on (the expert since issue 36)
+    (FRENEMIES, 4, 1, ["hard", "normal", "easy", "expert"]),
+    (FRENEMIES, 4, 2, ["easy", "hard", "normal", "expert"]),
     (FRENEMIES, 3, 3, ["normal", "easy", "hard"]),
-    (str(RULES_DIR / "frenemies-5-6.yaml"), 6, 4, ["hard", "normal", "easy"] * 2),
-    (HELPERS, 4, 1, ["hard", "normal", "easy", "normal"]),
-    (HELPERS, 4, 2, ["easy", "hard", "normal", "hard"]),
+    (str(RULES_DIR / "frenemies-5-6.yaml"), 6, 4, ["hard", "normal", "easy", "expert", "normal", "easy"]),
+    (HELPERS, 4, 1, ["hard", "normal", "easy", "expert"]),
+    (HELPERS, 4, 2, ["easy", "hard", "normal", "expert"]),
     (HELPERS, 3, 3, ["normal", "easy", "hard"]),
-    (str(RULES_DIR / "helpers-5-6.yaml"), 6, 4, ["hard", "normal", "easy"] * 2),
+    (str(RULES_DIR / "helpers-5-6.yaml"), 6, 4, ["hard", "normal", "easy", "expert", "normal", "easy"]),
 ]
 
 

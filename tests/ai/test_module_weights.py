@@ -42,7 +42,7 @@ def test_the_weights_are_one_data_file_with_the_figures_that_chose_them(monkeypa
     from catan_desktop.ai import evaluate
 
     data = json.loads(resources.files("catan_desktop.ai").joinpath("weights.json").read_text("utf-8"))
-    assert set(data["levels"]) == set(LEVELS) == {"easy", "normal", "hard"}
+    assert set(data["levels"]) == set(LEVELS) == {"easy", "normal", "hard", "expert"}
     for entry in [*data["levels"].values(), *(e for m in data["modules"].values() for e in m.values())]:
         assert entry["figures"] and all(isinstance(f, str) and f for f in entry["figures"])
     assert LEVELS["normal"] == evaluate.Weights(**data["levels"]["normal"]["weights"])

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 TABLE = "table-1"
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 @screen("online")
