@@ -15,6 +15,7 @@ simulated game, against hard's 0.8 s a decision.
     python bench/ai_latency.py --games 20
     python bench/ai_latency.py --games 20 --rollouts 10
     python bench/ai_latency.py --games 20 --json
+    python bench/ai_latency.py --games 20 --levels hard,expert,normal,random   # the expert level (issue 36)
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from catan_desktop.ai import create_bot  # noqa: E402
 from catan_desktop.engine import Game, load_rules  # noqa: E402
 
 LEVELS = ("easy", "normal", "hard", "random")
+SEARCH_LEVELS = ("hard", "expert")  # levels whose think time is counted in search nodes
 ROLLOUT_FROM = 20  # the turn a playout starts from (a mid-game position)
 ROLLOUT_LEVELS = ("normal", "easy", "random")
 ROLLOUT_TURNS = 400  # a playout still running at this turn counts as unfinished
@@ -77,14 +79,15 @@ def playouts(count: int, seed: int, variant: str) -> dict[str, Any]:
     return out
 
 
-def run(games: int, seed: int, variant: str) -> dict[str, Any]:
-    times: dict[str, list[float]] = {k: [] for k in LEVELS}
-    real: dict[str, list[float]] = {k: [] for k in LEVELS}  # decisions with more than one legal action
-    nodes: list[tuple[float, float]] = []  # hard: (nodes searched, seconds) of each decision that searched
+def run(games: int, seed: int, variant: str, levels: tuple[str, ...] = LEVELS) -> dict[str, Any]:
+    times: dict[str, list[float]] = {k: [] for k in levels}
+    real: dict[str, list[float]] = {k: [] for k in levels}  # decisions with more than one legal action
+    # the search levels: (nodes searched, seconds) of each decision that searched
+    searched: dict[str, list[tuple[float, float]]] = {k: [] for k in SEARCH_LEVELS if k in levels}
     rules = load_rules(variant)
-    players = min(max(len(LEVELS), rules.players_min), rules.players_max)
+    players = min(max(len(levels), rules.players_min), rules.players_max)
     for i in range(games):
-        order = [LEVELS[(i + k) % len(LEVELS)] for k in range(players)]
+        order = [levels[(i + k) % len(levels)] for k in range(players)]
         game = Game.new(variant, players=players, seed=seed + i)
         bots = [create_bot(kind, seed=(seed + i) * 101 + k) for k, kind in enumerate(order)]
         while not game.is_over and game.turn < 400:
@@ -94,14 +97,14 @@ def run(games: int, seed: int, variant: str) -> dict[str, Any]:
             action = bots[seat].choose(game, seat)
             ms = (time.perf_counter() - start) * 1000
             budget = getattr(bots[seat], "budget", None)
-            if order[seat] == "hard" and budget is not None and budget.used:
-                nodes.append((budget.used, ms / 1000))
+            if order[seat] in searched and budget is not None and budget.used:
+                searched[order[seat]].append((budget.used, ms / 1000))
             game.apply(action)
             times[order[seat]].append(ms)
             if several:
                 real[order[seat]].append(ms)
     out: dict[str, Any] = {"games": games, "variant": variant, "levels": {}}
-    for k in LEVELS:
+    for k in levels:
         t, r = times[k], real[k]
         out["levels"][k] = {
             "decisions": len(t),
@@ -113,14 +116,15 @@ def run(games: int, seed: int, variant: str) -> dict[str, Any]:
             "choice_decisions": len(r),
             "choice_p95_ms": _pct(r, 0.95),
         }
-    used = [n for n, _t in nodes]
-    out["hard_search"] = {
-        "decisions": len(nodes),
-        "nodes_p50": _pct(used, 0.50),
-        "nodes_p95": _pct(used, 0.95),
-        "nodes_max": max(used, default=0.0),
-        "nodes_per_second": sum(used) / sum(t for _n, t in nodes) if nodes else 0.0,
-    }
+    for level, nodes in searched.items():
+        used = [n for n, _t in nodes]
+        out[f"{level}_search"] = {
+            "decisions": len(nodes),
+            "nodes_p50": _pct(used, 0.50),
+            "nodes_p95": _pct(used, 0.95),
+            "nodes_max": max(used, default=0.0),
+            "nodes_per_second": sum(used) / sum(t for _n, t in nodes) if nodes else 0.0,
+        }
     return out
 
 
@@ -130,9 +134,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="base")
     parser.add_argument("--rollouts", type=int, default=0, help="also time N playouts per level")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="the levels seated, rotated (e.g. "
+                        "hard,expert,normal,random)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    out = run(args.games, args.seed, args.variant)
+    out = run(args.games, args.seed, args.variant, tuple(args.levels.split(",")))
     if args.rollouts:
         out["playouts"] = playouts(args.rollouts, args.seed, args.variant)
     if args.json:
@@ -149,11 +155,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{r['p99_ms']:>6.1f}  {r['max_ms']:>7.1f}  {r['choice_p95_ms']:>8.1f} ms "
             f"({r['choice_decisions']} decisions)"
         )
-    h = out["hard_search"]
-    print(
-        f"hard search: {h['decisions']} decisions searched; nodes p50 {h['nodes_p50']:.0f}, p95 "
-        f"{h['nodes_p95']:.0f}, max {h['nodes_max']:.0f}; {h['nodes_per_second']:.0f} nodes per second"
-    )
+    for level in SEARCH_LEVELS:
+        h = out.get(f"{level}_search")
+        if h is None:
+            continue
+        print(
+            f"{level} search: {h['decisions']} decisions searched; nodes p50 {h['nodes_p50']:.0f}, p95 "
+            f"{h['nodes_p95']:.0f}, max {h['nodes_max']:.0f}; {h['nodes_per_second']:.0f} nodes per second"
+        )
     if "playouts" in out:
         po = out["playouts"]
         for level in ROLLOUT_LEVELS:

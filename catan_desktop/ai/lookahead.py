@@ -15,6 +15,7 @@ reads the real game.
 from __future__ import annotations
 
 import random
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from .evaluate import Weights, best_two, board_info, expansion, hand_value
@@ -31,11 +32,13 @@ def sample_rounds(g: Game, rng: random.Random, count: int) -> Rolls:
     """``count`` rounds of dice totals, from the seat after the current one round to the current seat."""
     odds = g.dice_odds()
     totals = list(odds)
-    weights = [odds[t] for t in totals]
+    # the cumulative weights Random.choices makes of the odds on each call, made once (the same draws)
+    cum = list(accumulate(odds[t] for t in totals))
     n = g.s.players
+    choices, uniform = rng.choices, rng.random
     rounds: Rolls = []
     for _ in range(count):
-        rounds.append((tuple(rng.choices(totals, weights, k=n)), tuple(rng.random() for _ in range(n))))
+        rounds.append((tuple(choices(totals, cum_weights=cum, k=n)), tuple([uniform() for _ in range(n)])))
     return rounds
 
 
@@ -80,16 +83,41 @@ def best_hex_of(g: Game, p: int) -> tuple[int, dict[int, tuple[int, int]]]:
     return best, pays
 
 
-def _shed_half(hand: list[int]) -> None:
-    """A discard of half the hand (B-6.2), taken from the largest piles (what a player keeps least)."""
-    drop = sum(hand) // 2
+def _shed_half(hand: list[int], held: int | None = None) -> None:
+    """A discard of half the hand (B-6.2; ``held``: its number of cards, when known), taken from the largest
+    piles (what a player keeps least)."""
+    drop = (sum(hand) if held is None else held) // 2
     for _ in range(drop):
-        i = max(range(len(hand)), key=hand.__getitem__)
-        hand[i] -= 1
+        hand[hand.index(max(hand))] -= 1  # the first of the largest piles
 
 
 Hands = list[list[int]]  # each seat's resource cards
-Memo = dict[tuple[int, bool, tuple[int, ...]], float]  # hand values by nearest spot, city possible, hand
+# hand values by (nearest spot, city possible), then by hand (packed: ``pack``)
+Memo = dict[tuple[int, bool], dict[int, float]]
+
+# A hand packed into one int, each resource's count in its own FIELD bits (resource 0 lowest): adding two
+# packed hands adds them resource by resource, as long as no count outgrows its field (no hand holds 2**32
+# cards) or goes below 0 (a round only takes cards a hand holds).
+FIELD = 32
+_MASK = (1 << FIELD) - 1
+
+
+def pack(hand: list[int]) -> int:
+    """A hand (non-negative counts by resource) as one int (``FIELD``)."""
+    key = 0
+    for n in reversed(hand):
+        key = key << FIELD | n
+    return key
+
+
+def pack_cards(cards: list[tuple[int, int]]) -> int:
+    """(resource, count) pairs as a packed hand (``pack``)."""
+    return sum(n << (FIELD * r) for r, n in cards)
+
+
+def unpack(key: int, nres: int) -> list[int]:
+    """The hand of ``nres`` resources that ``pack`` made ``key`` of."""
+    return [key >> (FIELD * r) & _MASK for r in range(nres)]
 
 
 class SpotRace:
@@ -142,10 +170,11 @@ class SpotRace:
                 need = [max(0, c - h) for c, h in zip(cost, hands[q], strict=False)]
                 if any(n > (k + 1) * m for n, m in zip(need, most[q], strict=True)):
                     continue
-                pay = {
-                    t: [(r, n) for r, n in enumerate(rows[q]) if n and need[r]]
-                    for t, rows in income.items()
-                }
+                pay = {}  # the totals that pay the rival any of the cards it misses, and those cards
+                for t, rows in income.items():
+                    cards = [(r, n) for r, n in enumerate(rows[q]) if n and need[r]]
+                    if cards:
+                        pay[t] = cards
                 plan.append((k, need, pay, spots))
             self.plans.append(plan)
         return any(self.plans)
@@ -158,16 +187,19 @@ class SpotRace:
             return 0.0
         blocked: set[int] = set()
         for k, need, pay, spots in plan:
-            left = list(need)
+            left = need[:]
             for t in seq[: k + 1]:  # what the rolls up to the rival's own pay it
-                for r, n in pay.get(t, ()):
-                    left[r] -= n
-            if any(x > 0 for x in left):
+                cards = pay.get(t)
+                if cards:
+                    for r, n in cards:
+                        left[r] -= n
+            if max(left) > 0:  # a card still missing
                 continue
-            node = next((n for n in spots if n not in blocked), None)
-            if node is not None:
-                blocked.add(node)
-                blocked.update(self.neighbours[node])
+            for node in spots:  # its best spot still free
+                if node not in blocked:
+                    blocked.add(node)
+                    blocked.update(self.neighbours[node])
+                    break
         if not blocked:
             return 0.0
         return best_two([v for v, n, _d in self.mine if n not in blocked]) - self.now
@@ -185,8 +217,16 @@ class RoundModel:
         self.race = SpotRace(g, p, worlds, income)
         self.can_city = bool(s.pieces_left[p][2]) and any(s.node_level[n] == 1 for n in s.buildings_of[p])
         self.mine = {t: [(r, n) for r, n in enumerate(rows[p]) if n] for t, rows in income.items()}
+        # the same by total 0..12 (rolls): as lists of pairs, and as packed hands (``pack``), so a round
+        # without a 7 adds up to a hand in one sum
+        self.mine_by_total: list[list[tuple[int, int]]] = [[] for _ in range(13)]
+        self.mine_packed = [0] * 13
+        for t, pay in self.mine.items():
+            self.mine_by_total[t] = pay
+            self.mine_packed[t] = pack_cards(pay)
         self.blocked_pay = best_hex_of(g, p)[1]
         self.hand0 = list(s.hands[p])
+        self.packed0 = pack(self.hand0)
         self.now = hand_value(g, p, self.hand0, w, self.race.nearest, self.can_city)
 
     def value(self, rolls: Rolls, memo: Memo | None = None) -> float:
@@ -194,40 +234,57 @@ class RoundModel:
         positions of one turn (the same rules and dice odds)."""
         if not rolls:
             return 0.0
-        g, p, w, share, race = self.g, self.p, self.w, self.share, self.race
-        nearest, can_city, mine, blocked_pay = race.nearest, self.can_city, self.mine, self.blocked_pay
-        limit = g.rules.discard_limit
-        values: Memo = {} if memo is None else memo
+        g, p, w, race = self.g, self.p, self.w, self.race
+        nearest, can_city = race.nearest, self.can_city
+        limit, nres = g.rules.discard_limit, len(self.hand0)
+        # the hand values of this nearest spot and city chance, by packed hand
+        values = ({} if memo is None else memo).setdefault((nearest, can_city), {})
         total_value = 0.0
         room = 0.0
+        packed0, mine_packed, possible = self.packed0, self.mine_packed, race.possible
         for i, (seq, chance) in enumerate(rolls):
-            if race.possible:
+            if possible:
                 room += race.after(seq, i)
-            hand = list(self.hand0)
-            last = len(seq) - 1
-            blocked = False
-            for k, t in enumerate(seq):
-                if t == 7:
-                    if sum(hand) > limit:
-                        _shed_half(hand)
-                    if k != last and chance[k] < share:  # another seat's robber picks us
-                        blocked = True
-                        if sum(hand):
-                            hand[max(range(len(hand)), key=hand.__getitem__)] -= 1
-                    continue
-                pay = mine.get(t)
-                if pay:
-                    for r, n in pay:
-                        hand[r] += n
-                    if blocked and t in blocked_pay:
-                        r, n = blocked_pay[t]
-                        hand[r] -= n
-            key = (nearest, can_city, tuple(hand))
+            if 7 not in seq:  # the common round: no discard, no robber, only the income of each roll
+                key = packed0
+                for t in seq:
+                    key += mine_packed[t]
+            else:
+                key = self.after_seven(seq, chance, limit)
             v = values.get(key)
             if v is None:
-                v = values[key] = hand_value(g, p, hand, w, nearest, can_city)
+                v = values[key] = hand_value(g, p, unpack(key, nres), w, nearest, can_city)
             total_value += v
         return (total_value + w.expansion * w.pip * room) / len(rolls) - self.now
+
+    def after_seven(self, seq: tuple[int, ...], chance: tuple[float, ...], limit: int) -> int:
+        """Our hand (packed) after a sampled round with a 7 in it (``value``): each roll pays its income;
+        each 7 discards half of a hand over ``limit`` (B-6.2), and another seat's 7 (not the last roll, ours)
+        picks us with our share (by ``chance``): a card taken from our largest pile (B-6.4), our best hex
+        blocked for the rest of the round (B-6.6)."""
+        hand = self.hand0[:]
+        mine, blocked_pay, share = self.mine_by_total, self.blocked_pay, self.share
+        last = len(seq) - 1
+        blocked = False
+        for k, t in enumerate(seq):
+            if t == 7:
+                held = sum(hand)
+                if held > limit:
+                    _shed_half(hand, held)
+                    held -= held // 2
+                if k != last and chance[k] < share:  # another seat's robber picks us
+                    blocked = True
+                    if held:
+                        hand[hand.index(max(hand))] -= 1  # from the first of the largest piles
+                continue
+            pay = mine[t]
+            if pay:
+                for r, n in pay:
+                    hand[r] += n
+                if blocked and t in blocked_pay:
+                    r, n = blocked_pay[t]
+                    hand[r] -= n
+        return pack(hand)
 
 
 def round_value(

@@ -93,13 +93,17 @@ def explain(g: Game, action: Action) -> str | None:
     open_kinds = g.plugins.open_kinds
     if open_kinds and kind in open_kinds:  # legal for any valid payload: the module checks it whole
         return open_kinds[kind].explain(g, action)
-    if kind == "counter" and s.phase == "trade_offer":
-        return offer_problem(g, action.a, action.b, s.hands[actor(g)])
-    if kind == "discard" and s.phase == "discard":  # legal_actions may list only some (legal.py)
-        return _discard_problem(g, action.a)
+    if kind in _UNLISTED:
+        if kind == "counter" and s.phase == "trade_offer":
+            return offer_problem(g, action.a, action.b, s.hands[actor(g)])
+        if kind == "discard" and s.phase == "discard":  # legal_actions may list only some (legal.py)
+            return _discard_problem(g, action.a)
     if action in g.legal_list():
         return None
     return _reason(g, action)
+
+
+_UNLISTED = frozenset({"counter", "discard"})  # answers and discards legal_actions may list only some of
 
 
 _PIECES = {"road": (ROAD, "road"), "settle": (SETTLEMENT, "settlement"), "city": (CITY, "city")}

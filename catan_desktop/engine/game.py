@@ -16,6 +16,7 @@ from .errors import IllegalAction, RulesetError, SnapshotError
 from .explain import explain, why_none
 from .game_base import GameBase
 from .legal import legal_actions
+from .lookups import lookups_for
 from .module import RuleModule
 from .perform import perform
 from .plugins import Plugins, plugins_for
@@ -47,16 +48,17 @@ class Game(GameBase):
         self.rules = rules
         self.topo = topology_for(rules)
         self.s = state
-        self.rng = rng
+        self._rng = rng
+        self._rng_shared = False  # see the rng property
         self.seed = seed
         self.options = dict(options)
         self.plugins = plugins if plugins is not None else plugins_for(rules)
         self.res_index = {r: i for i, r in enumerate(rules.resources)}
-        # shared immutable action values, so listing legal moves allocates little
-        self.road_actions = [Action("road", e) for e in range(self.topo.num_edges)]
-        self.settle_actions = [Action("settle", n) for n in range(self.topo.num_nodes)]
-        names = rules.resources
-        self.maritime_actions = [[Action("maritime", a, b) for b in names] for a in names]
+        # shared immutable action values, so listing legal moves allocates little (one set per Ruleset)
+        self.lookups = lookups_for(rules, self.topo)
+        self.road_actions = self.lookups.road
+        self.settle_actions = self.lookups.settle
+        self.maritime_actions = self.lookups.maritime
         self._legal: list[Action] | None = None
         self._history_text = 0
         self._refresh_board()
@@ -163,7 +165,8 @@ class Game(GameBase):
             for slot, token in enumerate(tokens):  # each token is its own trigger (D-6.5, Q-31)
                 producers.setdefault(token, []).append((h, r, self.topo.hex_nodes[h], slot))
         self.producers = producers
-        self.spot_cache: dict[tuple[str, int], list[int]] = {}
+        self.spot_cache: dict[tuple[str, int], Any] = {}  # queries' answers until a piece is placed
+        self.building_cache: dict[str, Any] = {}  # ... until a settlement is placed (queries.hex_buildings)
         node_harbour: dict[int, str] = {}
         for e, kind in s.harbours:
             for n in self.topo.edge_nodes[e]:
@@ -204,11 +207,42 @@ class Game(GameBase):
         """Return what anyone watching may know (``views.public_view``): no seat's hidden cards."""
         return views.public_view(self)
 
+    @property
+    def rng(self) -> random.Random:
+        """The game's own RNG (dice, steals, shuffles). A copy (``clone``) shares its source's until either
+        of them uses it: the first use takes a private RNG in the shared state, which nobody draws from."""
+        if self._rng_shared:
+            own = random.Random(0)  # seeded only to skip reading os.urandom: the state is replaced at once
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_shared = rng, False
+
     def clone(self) -> Game:
-        """Return an independent copy (state and RNG) sharing the immutable rules and topology."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        return Game(self.rules, self.s.clone(), rng, self.seed, self.options, self.plugins)
+        """Return an independent copy (state and RNG) sharing the immutable rules and topology.
+
+        The copy shares what never changes in place: the rules, topology, rule modules, lookups and the
+        board's derived tables (``_refresh_board`` replaces them whole); it starts with the same cached
+        spots (``spot_cache``: the same state gives the same answers) and the RNG's state, taken lazily
+        (copying a Random costs more than the rest of a copy, and most copies in a search never roll).
+        """
+        g = Game.__new__(Game)
+        g.rules, g.topo, g.s, g.seed = self.rules, self.topo, self.s.clone(), self.seed
+        g._rng = self._rng
+        g._rng_shared = self._rng_shared = True
+        g.options = dict(self.options)
+        g.plugins, g.res_index, g.lookups = self.plugins, self.res_index, self.lookups
+        g.road_actions, g.settle_actions = self.road_actions, self.settle_actions
+        g.maritime_actions = self.maritime_actions
+        g._legal = None
+        g._history_text = self._history_text  # the copied history holds the same texts
+        g.terrain_res, g.producers, g.node_harbour = self.terrain_res, self.producers, self.node_harbour
+        g.spot_cache = dict(self.spot_cache)
+        g.building_cache = dict(self.building_cache)
+        return g
 
     # ------------------------------------------------------------------------------------------ queries
 

@@ -63,7 +63,10 @@ class GameBase:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to act, in a deterministic order (a new list)."""
-        return list(self.legal_list())
+        legal = self._legal  # legal_list(), inline: every move of a game asks
+        if legal is None:
+            legal = self._legal = type(self)._list_legal(self)
+        return list(legal)
 
     def legal_list(self) -> list[Action]:
         """The cached list of legal actions (shared: do not modify)."""
@@ -106,12 +109,26 @@ class GameBase:
 
     def apply(self, action: Action | str) -> None:
         """Apply ``action``; raises IllegalAction(reason), leaving the state unchanged, if it is not legal."""
-        if isinstance(action, str):
-            try:
-                action = Action.parse(action)
-            except ActionParseError as exc:
-                raise IllegalAction(str(exc), action) from exc
-        reason = self.why_illegal(action)
+        if type(action) is Action:  # the common case: what why_illegal does for an Action, without its checks
+            legal = self._legal
+            if legal is not None:
+                # the very object legal_actions() listed (a bot's or the screen's pick) is legal: the listing
+                # is the source of truth (tests check that is_legal agrees with every listed action)
+                try:
+                    listed = legal[legal.index(action)] is action
+                except ValueError:
+                    listed = False
+                if listed:
+                    self.apply_unchecked(action)
+                    return
+            reason = type(self)._explain(self, action)
+        else:
+            if isinstance(action, str):
+                try:
+                    action = Action.parse(action)
+                except ActionParseError as exc:
+                    raise IllegalAction(str(exc), action) from exc
+            reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason, action)
         self.apply_unchecked(action)

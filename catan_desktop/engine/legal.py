@@ -10,6 +10,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from .actions import Action
+from .lookups import has_cards
 from .queries import (
     CITY,
     KNIGHT,
@@ -17,18 +18,19 @@ from .queries import (
     ROAD,
     ROAD_BUILDING,
     SETTLEMENT,
+    VICTORY_POINT,
     YEAR_OF_PLENTY,
     actor,
     bundle_of,
     can_afford,
     harbour_rates,
+    hex_seats,
     playable_dev,
     road_spots,
     robber_start_hexes,
     settlement_spot_free,
     settlement_spots,
     sub_bundles,
-    trading_allowed,
 )
 
 if TYPE_CHECKING:
@@ -68,25 +70,23 @@ def _core_actions(g: Game) -> list[Action]:
     if ph == "main":
         return _main_actions(g)
     if ph == "roll":
-        return [A_ROLL, *dev_plays(g, s.current)]
+        return [A_ROLL, *dev_plays(g, s.current)] if not s.dev_played else [A_ROLL]
     if ph == "robber":
         return _robber_actions(g)
     if ph == "discard":
         seat, amount = s.discard_queue[0]
-        choices = sub_bundles(g, s.hands[seat], amount, limit=MAX_DISCARD_CHOICES)
-        return [Action("discard", b) for b in choices]
+        return list(_discards(g, s.hands[seat], amount))
     if ph == "setup_settlement":
         p = actor(g)
         checks = g.plugins.can_settle
-        return [
-            Action("settle", n)
-            for n in range(g.topo.num_nodes)
-            if settlement_spot_free(g, n) and all(m.can_settle(g, p, n) for m in checks)
-        ]
+        settle = g.lookups.settle
+        spots = [n for n in range(g.topo.num_nodes) if settlement_spot_free(g, n)]
+        if checks:  # e.g. only on location spaces (S-3.1)
+            spots = [n for n in spots if all(m.can_settle(g, p, n) for m in checks)]
+        return [settle[n] for n in spots]
     if ph == "setup_road":
-        return [
-            Action("road", e) for e in sorted(g.topo.node_edges[s.last_settlement]) if s.edge_owner[e] < 0
-        ]
+        road = g.lookups.road
+        return [road[e] for e in sorted(g.topo.node_edges[s.last_settlement]) if s.edge_owner[e] < 0]
     if ph == "road_building":
         return [g.road_actions[e] for e in road_spots(g, s.current)]
     if ph == "trade_offer":
@@ -99,57 +99,88 @@ def _core_actions(g: Game) -> list[Action]:
     return owner.phase_actions(g) if owner is not None else []
 
 
+# the discards of a hand, by (resource names, hand, cards owed): the same hands come back often (a bounded
+# cache, emptied when full; its lists are shared: do not modify)
+_DISCARDS: dict[tuple[tuple[str, ...], tuple[int, ...], int], list[Action]] = {}
+_DISCARDS_KEPT = 512
+
+
+def _discards(g: Game, hand: list[int], amount: int) -> list[Action]:
+    """Every way to discard ``amount`` cards of ``hand`` (the first MAX_DISCARD_CHOICES), as actions."""
+    key = (g.rules.resources, tuple(hand), amount)
+    acts = _DISCARDS.get(key)
+    if acts is None:
+        if len(_DISCARDS) >= _DISCARDS_KEPT:
+            _DISCARDS.clear()
+        choices = sub_bundles(g, hand, amount, limit=MAX_DISCARD_CHOICES)
+        acts = _DISCARDS[key] = [Action("discard", b) for b in choices]
+    return acts
+
+
 def build_actions(g: Game, p: int) -> list[Action]:
     """End, buy a card, and every affordable road, settlement and city of seat ``p``."""
-    s, rules = g.s, g.rules
+    s, lk = g.s, g.lookups
     hand = s.hands[p]
     left = s.pieces_left[p]
     acts: list[Action] = [A_END]
-    if s.dev_deck and can_afford(hand, rules.costs["development_card"]):
+    if s.dev_deck and has_cards(hand, lk.need_dev):
         acts.append(A_BUY)
-    if left[ROAD] and can_afford(hand, rules.costs["road"]):
-        road_acts = g.road_actions
+    if left[ROAD] and has_cards(hand, lk.need_road):
+        road_acts = lk.road
         acts.extend([road_acts[e] for e in road_spots(g, p)])
-    if left[SETTLEMENT] and can_afford(hand, rules.costs["settlement"]):
-        settle_acts = g.settle_actions
+    if left[SETTLEMENT] and has_cards(hand, lk.need_settlement):
+        settle_acts = lk.settle
         acts.extend([settle_acts[n] for n in settlement_spots(g, p)])
-    if left[CITY] and can_afford(hand, rules.costs["city"]):
-        acts.extend(Action("city", n) for n in sorted(s.buildings_of[p]) if s.node_level[n] == 1)
+    if left[CITY] and has_cards(hand, lk.need_city):
+        acts.extend(_city_actions(g, p))
     return acts
 
 
 def _main_actions(g: Game) -> list[Action]:
-    s, rules = g.s, g.rules
+    s, lk = g.s, g.lookups
     p = s.current
     hand = s.hands[p]
     left = s.pieces_left[p]
     # the same listing as build_actions, written out: this is the engine's hottest path (a call costs ~3 %)
     acts: list[Action] = [A_END]
-    if s.dev_deck and can_afford(hand, rules.costs["development_card"]):
+    if s.dev_deck and has_cards(hand, lk.need_dev):
         acts.append(A_BUY)
-    if left[ROAD] and can_afford(hand, rules.costs["road"]):
-        road_acts = g.road_actions
-        acts.extend([road_acts[e] for e in road_spots(g, p)])
-    if left[SETTLEMENT] and can_afford(hand, rules.costs["settlement"]):
-        settle_acts = g.settle_actions
-        acts.extend([settle_acts[n] for n in settlement_spots(g, p)])
-    if left[CITY] and can_afford(hand, rules.costs["city"]):
-        acts.extend(Action("city", n) for n in sorted(s.buildings_of[p]) if s.node_level[n] == 1)
-    acts.extend(dev_plays(g, p))
-    if trading_allowed(g):
+    if left[ROAD] and has_cards(hand, lk.need_road):
+        road_acts = lk.road
+        acts += [road_acts[e] for e in road_spots(g, p)]
+    if left[SETTLEMENT] and has_cards(hand, lk.need_settlement):
+        settle_acts = lk.settle
+        acts += [settle_acts[n] for n in settlement_spots(g, p)]
+    if left[CITY] and has_cards(hand, lk.need_city):
+        acts += _city_actions(g, p)
+    if not s.dev_played:
+        acts += dev_plays(g, p)
+    if not (s.built and lk.strict_trade_then_build):  # trading_allowed(g), inline
         rates = harbour_rates(g, p)
         bank = s.bank
-        maritime = g.maritime_actions
+        # for each resource given: the trades for every other resource (all of them while the bank holds
+        # some of each, the usual case)
+        maritime = lk.maritime_others if all(bank) else None
         for i, rate in enumerate(rates):
             if hand[i] >= rate:
-                acts.extend([maritime[i][j] for j in range(len(rates)) if j != i and bank[j]])
+                if maritime is not None:
+                    acts += maritime[i]
+                else:
+                    row = lk.maritime[i]
+                    acts += [row[j] for j in range(len(rates)) if j != i and bank[j]]
         if (
-            rules.option("domestic_trade", True)
-            and s.offers_made < rules.option("max_offers_per_turn", 6)
+            lk.domestic_trade
+            and s.offers_made < lk.max_offers
             and s.players > 1  # alone at the table (players.min 1) nobody could answer an offer
         ):
-            acts.extend(_representative_offers(g, hand))
+            acts += _representative_offers(g, hand)
     return acts
+
+
+def _city_actions(g: Game, p: int) -> list[Action]:
+    """A city on each of seat ``p``'s settlements, by node (the caller checks the cost and pieces)."""
+    level, city = g.s.node_level, g.lookups.city
+    return [city[n] for n in sorted(g.s.buildings_of[p]) if level[n] == 1]
 
 
 def _representative_offers(g: Game, hand: list[int]) -> list[Action]:
@@ -172,10 +203,10 @@ def dev_plays(g: Game, p: int) -> list[Action]:
     if s.dev_played:
         return []
     held, new = s.dev_hand[p], s.dev_new[p]
-    if held[KNIGHT] + held[ROAD_BUILDING] + held[YEAR_OF_PLENTY] + held[MONOPOLY] == (
-        new[KNIGHT] + new[ROAD_BUILDING] + new[YEAR_OF_PLENTY] + new[MONOPOLY]
-    ):
-        return []  # nothing playable (the common case)
+    # the playable kinds are the first four (KNIGHT .. MONOPOLY): as many held as bought this turn, no card
+    # may be played (the common case)
+    if sum(held[:VICTORY_POINT]) == sum(new[:VICTORY_POINT]):
+        return []
     out: list[Action] = []
     if playable_dev(g, p, KNIGHT):
         out.append(A_KNIGHT)
@@ -220,23 +251,18 @@ def _robber_actions(g: Game) -> list[Action]:
 
 
 def _robber_moves(g: Game) -> list[Action]:
-    s, topo = g.s, g.topo
-    p = s.current
-    optional = g.rules.option("robber_steal_optional", True)
+    """Every hex but the robber's, in hex order, each with its moves for the other seats building there
+    (``RuleLookups.robber_hex_moves``: no steal when allowed or nobody is there, then each victim)."""
+    s, lk = g.s, g.lookups
+    others = ~(1 << s.current)  # every seat but the mover's, as bits
+    robber, known = s.robber, lk.robber_moves
     out: list[Action] = []
-    owner = s.node_owner
-    for h, nodes in enumerate(topo.hex_nodes):
-        if h == s.robber:
+    for h, seats in enumerate(hex_seats(g)):
+        if h == robber:
             continue
-        hid = topo.hex_ids[h]
-        found = {owner[n] for n in nodes}
-        found.discard(-1)
-        found.discard(p)
-        victims = sorted(found) if len(found) > 1 else list(found)
-        if not victims or optional:
-            out.append(Action("robber", hid, None))
-        for v in victims:
-            out.append(Action("robber", hid, v))
+        seats &= others
+        moves = known[h].get(seats)
+        out += moves if moves is not None else lk.robber_hex_moves(h, seats)
     return out
 
 

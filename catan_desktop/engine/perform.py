@@ -21,6 +21,7 @@ from .queries import (
     bundle_of,
     counts,
     harbour_rates,
+    hex_buildings,
     road_spots,
     vp_target,
 )
@@ -37,14 +38,14 @@ def perform(g: Game, action: Action) -> None:
     s = g.s
     plugins = g.plugins
     kind = action.kind
-    active_acts = actor(g) == s.current
+    # Q-15(a): points change only through these actions ("end" checks the next player itself)
+    scoring = kind in plugins.scoring_kinds and actor(g) == s.current  # the active player's, before it
     owner = (plugins.phase_owner.get(s.phase) or plugins.kind_owner.get(kind)) if plugins.modules else None
     if owner is not None:
         owner.apply(g, action)
     else:
         HANDLERS[kind](g, action)
-    # Q-15(a): points change only through these actions ("end" checks the next player itself)
-    if active_acts and kind in plugins.scoring_kinds and s.phase not in FOUNDING_OR_OVER:
+    if scoring and s.phase not in FOUNDING_OR_OVER:
         check_victory(g, s.current)
     for m in plugins.on_cards_moved:
         m.on_cards_moved(g)
@@ -70,6 +71,7 @@ def pay(g: Game, p: int, cost: tuple[int, ...] | list[int]) -> None:
 def place_settlement(g: Game, p: int, n: int) -> None:
     s = g.s
     g.spot_cache.clear()
+    g.building_cache.clear()
     s.node_owner[n] = p
     s.node_level[n] = 1
     s.buildings_of[p].append(n)
@@ -80,13 +82,15 @@ def place_settlement(g: Game, p: int, n: int) -> None:
         update_longest_road(g, sorted(others))
 
 
-def place_road(g: Game, p: int, e: int) -> None:
+def place_road(g: Game, p: int, e: int, recount: bool = False) -> None:
+    """Put seat ``p``'s road on edge ``e`` and update Longest Road; ``recount`` when ``p``'s road length is
+    no longer up to date (a road of ``p`` was taken away since: count everything again)."""
     s = g.s
     g.spot_cache.clear()
     s.edge_owner[e] = p
     s.roads_of[p].append(e)
     s.pieces_left[p][ROAD] -= 1
-    update_longest_road(g, [p])
+    update_longest_road(g, [p], None if recount else e)
 
 
 def _do_settle(g: Game, action: Action) -> None:
@@ -229,20 +233,24 @@ def produce(g: Game, total: int) -> None:
     s = g.s
     owner, level, robber = s.node_owner, s.node_level, s.robber
     blocks = g.plugins.robber_blocks  # a module whose robber blocks only some of a hex's tokens (D-8)
+    built = hex_buildings(g)  # a hex's nodes with a building (of its ``nodes``, in their order)
     owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards
-    for h, r, nodes, slot in g.producers.get(total, ()):
+    for h, r, _nodes, slot in g.producers.get(total, ()):
         if h == robber and (blocks is None or blocks.robber_blocks(g, slot)):
             continue  # B-6.6
-        for n in nodes:
-            o = owner[n]
-            if o >= 0:
-                per_seat = owed.setdefault(r, {})
+        occupied = built[h]
+        if occupied:
+            per_seat = owed.get(r)
+            if per_seat is None:
+                per_seat = owed[r] = {}
+            for n in occupied:
+                o = owner[n]
                 per_seat[o] = per_seat.get(o, 0) + level[n]
     if not owed:
         for m in g.plugins.on_produce:
             m.on_produce(g, total, {})
         return
-    exception = g.rules.option("bank_shortage_one_player_exception", False)
+    exception = g.lookups.shortage_exception
     names = g.rules.resources
     bank, hands, gained = s.bank, s.hands, s.gained
     received: dict[int, dict[str, int]] = {}

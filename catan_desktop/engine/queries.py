@@ -1,6 +1,8 @@
 """Questions about a game the rules ask again and again: who acts, what a hand affords, where one may build.
 
-Cached answers live in ``g.spot_cache`` (cleared whenever a piece is placed or the board changes).
+Cached answers live in ``g.spot_cache`` (cleared whenever a piece is placed or the board changes), and
+those that depend only on where the buildings stand in ``g.building_cache`` (cleared whenever a
+settlement is placed or the board changes).
 """
 
 from __future__ import annotations
@@ -54,7 +56,10 @@ def settlement_spot_free(g: Game, n: int) -> bool:
     owner = g.s.node_owner
     if owner[n] >= 0:
         return False
-    return all(owner[m] < 0 for m in g.topo.node_neighbours[n])
+    for m in g.topo.node_neighbours[n]:  # noqa: SIM110 - a plain loop is faster on this hot path
+        if owner[m] >= 0:
+            return False
+    return True
 
 
 def road_spots(g: Game, p: int) -> list[int]:
@@ -111,6 +116,33 @@ def _settlement_spots(g: Game, p: int) -> list[int]:
     return sorted(found)
 
 
+def hex_buildings(g: Game) -> list[tuple[int, ...]]:
+    """Per hex, the nodes it produces for (``topo.hex_nodes``, in that order) that hold a building; kept
+    in ``g.building_cache`` until a settlement is placed. Shared: do not modify."""
+    cached = g.building_cache.get("hex_buildings")
+    if cached is None:
+        owner = g.s.node_owner
+        cached = [tuple([n for n in nodes if owner[n] >= 0]) for nodes in g.topo.hex_nodes]
+        g.building_cache["hex_buildings"] = cached
+    return cached  # type: ignore[no-any-return]
+
+
+def hex_seats(g: Game) -> list[int]:
+    """Per hex, the seats with a building on a node it produces for, as bits (1 << seat); kept in
+    ``g.building_cache`` until a settlement is placed. Shared: do not modify."""
+    cached = g.building_cache.get("hex_seats")
+    if cached is None:
+        owner = g.s.node_owner
+        cached = []
+        for nodes in hex_buildings(g):
+            seats = 0
+            for n in nodes:
+                seats |= 1 << owner[n]
+            cached.append(seats)
+        g.building_cache["hex_seats"] = cached
+    return cached  # type: ignore[no-any-return]
+
+
 def harbour_rates(g: Game, p: int) -> list[int]:
     """Return seat ``p``'s best maritime rate for each resource (B-7.2). Shared list: do not modify."""
     key = ("rates", p)
@@ -159,7 +191,7 @@ def playable_dev(g: Game, p: int, kind: int) -> bool:
 
 def trading_allowed(g: Game) -> bool:
     """True while the active player may still trade this turn (reading Q-06)."""
-    return not (g.s.built and g.rules.option("strict_trade_then_build", True))
+    return not (g.s.built and g.lookups.strict_trade_then_build)
 
 
 def counts(g: Game, bundle: Bundle) -> list[int] | None:
@@ -202,35 +234,39 @@ def robber_victims(g: Game, h: int, p: int) -> list[int]:
 
 def sub_bundles(g: Game, hand: list[int], amount: int, limit: int | None = None) -> list[Bundle]:
     """Every distinct choice of ``amount`` cards from ``hand`` (as bundles), in a fixed order; only the
-    first ``limit`` of them when a limit is given."""
+    first ``limit`` of them when a limit is given.
+
+    The order: resources by name, the most of the first resource first (then of the second, ...)."""
     names = g.rules.resources
     order = sorted(range(len(names)), key=lambda i: names[i])
     held = [hand[i] for i in order]  # in name order
-    sorted_names = [names[i] for i in order]
+    # the (name, count) pairs a bundle may hold, in name order, made once: pairs[k][n] for n cards
+    pairs = [[(names[i], n) for n in range(min(held[k], amount) + 1)] for k, i in enumerate(order)]
     last = len(order) - 1
     rest = [sum(held[k + 1 :]) for k in range(len(held))]  # what the resources after k can hold
     out: list[Bundle] = []
-    pick = [0] * len(order)
-
     most = limit if limit is not None else -1
 
-    def rec(k: int, remaining: int) -> None:
-        if k == last:
-            if remaining <= held[k]:
-                pick[k] = remaining
-                out.append(tuple([(sorted_names[j], n) for j, n in enumerate(pick) if n]))
-            return
+    def rec(k: int, remaining: int, prefix: Bundle) -> None:
+        """Append the bundles that take ``remaining`` cards from resources ``k``.. (before the last) after
+        ``prefix``; the last resource takes what is left, so its level is written out, not recursed into."""
         capacity = rest[k]
         for take in range(min(held[k], remaining), -1, -1):
-            if remaining - take > capacity or len(out) == most:
+            left = remaining - take
+            if left > capacity or len(out) == most:
                 break
-            pick[k] = take
-            rec(k + 1, remaining - take)
-        pick[k] = 0
+            bundle = prefix + (pairs[k][take],) if take else prefix
+            if k + 1 < last:
+                rec(k + 1, left, bundle)
+            else:  # left <= capacity, what the last resource holds
+                out.append(bundle + (pairs[last][left],) if left else bundle)
 
-    rec(0, amount)
+    if last == 0:  # one resource
+        if amount <= held[0]:
+            out.append(((names[order[0]], amount),) if amount else ())
+    else:
+        rec(0, amount, ())
     return out
-
 
 
 def tokens_of(g: Game, h: int) -> list[int]:

@@ -18,31 +18,32 @@ def longest_road_length(g: Game, p: int) -> int:
     roads = s.roads_of[p]
     if not roads:
         return 0
+    # node -> its roads as (bit, node at the other end); a road's bit is 1 << its place in ``roads``, so a
+    # trail's roads so far are one int
     adj: dict[int, list[tuple[int, int]]] = {}
-    for e in roads:
+    for k, e in enumerate(roads):
         a, b = topo.edge_nodes[e]
-        adj.setdefault(a, []).append((e, b))
-        adj.setdefault(b, []).append((e, a))
+        adj.setdefault(a, []).append((1 << k, b))
+        adj.setdefault(b, []).append((1 << k, a))
     owner = s.node_owner
-    used: set[int] = set()
-    best = 0
+    cut = {n for n in adj if owner[n] >= 0 and owner[n] != p}  # an opponent's building ends a road there
 
-    def walk(n: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and owner[n] >= 0 and owner[n] != p:
-            return  # an opponent's building ends the road here
-        for e, m in adj[n]:
-            if e not in used:
-                used.add(e)
-                walk(m, length + 1)
-                used.discard(e)
+    def extend(n: int, used: int) -> int:
+        """The most roads a trail that has reached ``n`` over ``used`` can still add."""
+        if n in cut:
+            return 0
+        most = 0
+        for bit, m in adj[n]:
+            if not used & bit:
+                length = 1 + extend(m, used | bit)
+                if length > most:
+                    most = length
+        return most
 
     # A longest trail can always start at a dead end, a junction or an opponent's building: from any other
     # node (two of our roads, no cut) it could be extended backwards. A component that is a plain ring has
     # no such node, so one of its nodes is added.
-    starts = [n for n, links in adj.items() if len(links) != 2 or (owner[n] >= 0 and owner[n] != p)]
+    starts = [n for n, links in adj.items() if len(links) != 2 or n in cut]
     seen: set[int] = set()
     for n in starts:
         _flood(adj, n, seen)
@@ -50,8 +51,12 @@ def longest_road_length(g: Game, p: int) -> int:
         if n not in seen:
             starts.append(n)
             _flood(adj, n, seen)
+    best = 0
     for n in starts:
-        walk(n, 0)
+        for bit, m in adj[n]:  # a trail may start at a cut: only passing through one is barred
+            length = 1 + extend(m, bit)
+            if length > best:
+                best = length
         if best == len(roads):
             break
     return best
@@ -65,14 +70,58 @@ def _flood(adj: dict[int, list[tuple[int, int]]], start: int, seen: set[int]) ->
     seen.add(start)
     while stack:
         n = stack.pop()
-        for _e, m in adj[n]:
+        for _bit, m in adj[n]:
             if m not in seen:
                 seen.add(m)
                 stack.append(m)
 
 
-def update_longest_road(g: Game, seats: list[int]) -> None:
+def length_with_road(g: Game, p: int, e: int) -> int:
+    """Seat ``p``'s longest road just after it built road ``e`` (already placed), from ``road_len[p]`` (its
+    length before, which must be up to date): a road adds no building, so every trail of before is still
+    one, and the new longest is the old or one through ``e``. When ``e`` ends where ``p`` has no other road
+    (the usual case), a trail through it ends there, so the one DFS needed starts at its other end;
+    otherwise (``e`` joins two of ``p``'s roads) everything is counted again."""
+    s, topo = g.s, g.topo
+    edge_owner = s.edge_owner
+    a, b = topo.edge_nodes[e]
+    at_a = any(f != e and edge_owner[f] == p for f in topo.node_edges[a])
+    at_b = any(f != e and edge_owner[f] == p for f in topo.node_edges[b])
+    if at_a and at_b:
+        return longest_road_length(g, p)
+    before = s.road_len[p]
+    if not (at_a or at_b):
+        return max(before, 1)
+    start = a if at_a else b  # a trail through e goes on from here (unless a building of another cuts it)
+    owner = s.node_owner
+    if owner[start] >= 0 and owner[start] != p:
+        return max(before, 1)
+    used = {e}
+
+    def extend(n: int) -> int:
+        """The most roads a trail that has reached ``n`` over ``used`` can still add (as in
+        ``longest_road_length``)."""
+        if owner[n] >= 0 and owner[n] != p:
+            return 0
+        most = 0
+        for f in topo.node_edges[n]:
+            if edge_owner[f] == p and f not in used:
+                used.add(f)
+                x, y = topo.edge_nodes[f]
+                length = 1 + extend(y if x == n else x)
+                used.discard(f)
+                if length > most:
+                    most = length
+        return most
+
+    return max(before, 1 + extend(start))
+
+
+def update_longest_road(g: Game, seats: list[int], new_road: int | None = None) -> None:
     """Recompute the road lengths of ``seats`` and move the Longest Road card if it changes hands.
+
+    ``new_road``: the road the only seat of ``seats`` has just built, when its length before is up to date
+    (then only the trails through it are counted, ``length_with_road``).
 
     The holder keeps it while nobody is longer. A newcomer needs the minimum and must be strictly
     longer than the holder (B-10.1). When the holder's road is broken and someone else is now longest,
@@ -81,7 +130,7 @@ def update_longest_road(g: Game, seats: list[int]) -> None:
     """
     s = g.s
     for p in seats:
-        s.road_len[p] = longest_road_length(g, p)
+        s.road_len[p] = longest_road_length(g, p) if new_road is None else length_with_road(g, p, new_road)
     minimum = g.rules.longest_road_min
     lengths = s.road_len
     best = max(lengths)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,7 +84,8 @@ class State:
 
     def clone(self) -> State:
         """Return an independent copy. Log events are never changed once written, so they are shared."""
-        c = copy.copy(self)
+        c = State.__new__(State)  # a shallow copy (copy.copy, without its generic protocol's cost)
+        c.__dict__.update(self.__dict__)
         c.hands = [h[:] for h in self.hands]
         c.bank = self.bank[:]
         c.dev_deck = self.dev_deck[:]

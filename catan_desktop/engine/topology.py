@@ -211,6 +211,16 @@ def spiral_order(topo: Topology, start_corner: int) -> list[int]:
     corner number ``start_corner`` (0-5, clockwise from the top-left of the board); each inner ring starts
     at its hex nearest the previous ring's last hex. Works for any convex hex board.
     """
+    key = (id(topo), start_corner)
+    hit = _SPIRALS.get(key)
+    if hit is None or hit[0] is not topo:  # computed once per board shape and corner (each new game asks)
+        if len(_SPIRALS) >= _CACHE_SIZE:
+            _SPIRALS.clear()
+        hit = _SPIRALS[key] = (topo, tuple(_spiral_order(topo, start_corner)))
+    return list(hit[1])
+
+
+def _spiral_order(topo: Topology, start_corner: int) -> list[int]:
     remaining = set(range(topo.num_hexes))
     order: list[int] = []
     last: int | None = None
@@ -239,6 +249,9 @@ def spiral_order(topo: Topology, start_corner: int) -> list[int]:
         last = ring[-1]
         remaining.difference_update(ring)
     return order
+
+
+_SPIRALS: dict[tuple[int, int], tuple[Topology, tuple[int, ...]]] = {}
 
 
 def board_corners(topo: Topology) -> list[int]:

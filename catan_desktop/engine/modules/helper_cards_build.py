@@ -234,7 +234,7 @@ class MoveRoad(HelperCard):
 
     def use(self, g: Game, p: int, action: Action) -> str | None:
         take_road(g, p, action.a)
-        place_road(g, p, action.b)
+        place_road(g, p, action.b, recount=True)  # the length before counted the road taken away
         built(g, p, "road", action.b)
         return None
 
