@@ -140,6 +140,7 @@ def variant_data(
     vp_target: int | None,
     layout_name: str = "edited",
     layout_description: str | None = None,
+    base_data: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Return a rule-file mapping that ``extends: base`` with this board (issue 34).
 
@@ -149,13 +150,14 @@ def variant_data(
     the base's layouts and terrain counts are dropped with ``replace``. Where the board keeps the base's
     pieces, they are written in the base's order (tokens with their letters), so an unchanged board deals
     the same random boards as its base. ``players`` (min, max) and ``vp_target`` are set when given; the
-    layout's description is ``layout_description``, else the title.
+    layout's description is ``layout_description``, else the title. ``base_data``: ``base`` as loaded, when
+    the caller has it (else it is loaded).
 
     Nothing is checked here: a board the loader refuses (a hex not painted: ``null``) is written as it is,
     and loading the file says what is wrong. Raises RuleFileError when ``base`` cannot be loaded,
     ValueError when it has a map board.
     """
-    rules = load_variant(base)
+    rules = load_variant(base) if base_data is None else base_data  # the editor has it loaded: ~80 ms saved
     board = rules["board"]
     if "map" in board:
         raise ValueError(f"{base}: a map board (board.map) is not a rows board")

@@ -353,6 +353,7 @@ class EditorSession(EditHistory):
             players=m.players,
             vp_target=m.vp_target,
             layout_name=m.layout_name,
+            base_data=self.base_data,
         )
 
     def text(self) -> str:
