@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from ..net.host import Host
     from ..net.table import Seat
 
-PERSON, COMPUTER, LEVELS = "person", "computer", ("easy", "normal", "hard", "expert")  # as net.table names them
+PERSON, COMPUTER = "person", "computer"
+LEVELS = ("easy", "normal", "hard", "expert")  # as net.table names them
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
