@@ -3,7 +3,8 @@ asserts nothing.
 
     python bench/memory_soak.py resizes [--resizes 40] [--frames 10] [--screens menu,new_game,...] [--seed 1]
                                         [--max-size 1920x1080] [--json]
-    python bench/memory_soak.py random [--minutes 2] [--seed 1] [--every 5] [--max-size 1920x1080] [--json]
+    python bench/memory_soak.py random [--minutes 2] [--seed 1] [--every 5] [--max-size 1920x1080] [--peaks N]
+                                       [--json]
 
 ``resizes``: for every screen reachable from the main menu (main menu, New game, Scenarios & variants, Load,
 Save, Settings, Rules, the game, Pause, Game over), each in a fresh child process: open the screen the way a
@@ -18,7 +19,10 @@ difference (the issue's goal: within 50 MB of the first) and the process's peak 
 ``random``: one process, the real app from the main menu, ``--minutes`` of seeded random input (mouse moves,
 clicks on widgets or anywhere, keys without modifiers, wheel turns, window resizes) with a few frames after
 each, restarting from the menu if the input quits the app. An RSS line every ``--every`` seconds, then the
-peak of those samples and the kernel's peak RSS (VmHWM).
+peak of those samples and the kernel's peak RSS (VmHWM). With ``--peaks N`` the kernel's peak is reset before
+each input (/proc/self/clear_refs), so each input's own peak is known, and the N inputs with the highest peaks
+are listed: the RSS before, the peak, the screens before and after, and glibc's heap in use and free
+(mallinfo2) before the input. The VmHWM figure is then the highest of those peaks.
 
 RSS is read from /proc/self/status (VmRSS, VmHWM), so the figures need Linux; elsewhere they show as 0. Every
 run uses a fresh temporary CATAN_DESKTOP_HOME (deleted afterwards), never the player's own settings and saves,
@@ -64,6 +68,34 @@ def memory_mb() -> tuple[float, float]:
     except OSError:
         pass
     return found["VmRSS"], found["VmHWM"]
+
+
+def reset_peak() -> bool:
+    """Reset the kernel's peak RSS (VmHWM) to the current RSS; False where that is not possible."""
+    try:
+        with open("/proc/self/clear_refs", "w", encoding="ascii") as refs:
+            refs.write("5")
+    except OSError:
+        return False
+    return True
+
+
+def heap_mb() -> tuple[float, float] | None:
+    """glibc's heap (in use, free) in MB from mallinfo2, or None elsewhere."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+            "keepcost")]
+
+    try:
+        mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
+    except (OSError, AttributeError):
+        return None
+    mallinfo2.restype = MallInfo2
+    info = mallinfo2()
+    return (info.uordblks + info.hblkhd) / 2**20, info.fordblks / 2**20
 
 
 # ------------------------------------------------------------------------------------------------ driving
@@ -355,6 +387,9 @@ def run_random(args: argparse.Namespace) -> dict[str, Any]:
             f"random input for {args.minutes} min, seed {args.seed}, sizes 800x600..{args.max_size}; "
             "RSS in MB (Linux /proc/self/status)"
         )
+    peaks: list[dict[str, Any]] = []  # with --peaks: each input's own peak
+    watch_peaks = args.peaks > 0 and reset_peak()
+    highest = 0.0
     while True:
         now = time.perf_counter()
         if now >= next_sample:
@@ -369,6 +404,12 @@ def run_random(args: argparse.Namespace) -> dict[str, Any]:
             next_sample += args.every
         if now >= end:
             break
+        if watch_peaks:
+            before_rss, before_hwm = memory_mb()
+            highest = max(highest, before_hwm)
+            before_stack = stack_text(app)
+            heap = heap_mb()
+            reset_peak()
         kind = random_event(app, rng, largest)
         counts[kind] = counts.get(kind, 0) + 1
         try:
@@ -382,18 +423,38 @@ def run_random(args: argparse.Namespace) -> dict[str, Any]:
                 print(f"  exception: {message}", file=sys.stderr)
             errors.append(message)
             app.running = False
+        if watch_peaks:
+            _, own = memory_mb()
+            highest = max(highest, own)
+            peaks.append({
+                "input": sum(counts.values()), "kind": kind, "size": list(app.size),
+                "rss_before_mb": round(before_rss, 1), "peak_mb": round(own, 1),
+                "heap_before_mb": [round(x, 1) for x in heap] if heap else None,
+                "before": before_stack, "after": stack_text(app),
+            })
+            peaks = sorted(peaks, key=lambda p: -p["peak_mb"])[: args.peaks]
         if not app.running or not app.scenes:
             restarts += 1
             app.running = True
             app.reset_to(MenuScene(app))
             pump(app, 2)
     rss, hwm = memory_mb()
+    hwm = max(hwm, highest)
     peak = max(s["rss_mb"] for s in samples)
     if not args.json:
         print(
             f"peak of the samples {peak:.1f} MB, kernel peak (VmHWM) {hwm:.1f} MB, final {rss:.1f} MB; "
             f"inputs {counts}, restarts {restarts}, exceptions {len(errors)}"
         )
+        for p in peaks:
+            heap = p["heap_before_mb"]
+            heap_text = f"heap in use {heap[0]:.0f} free {heap[1]:.0f} MB; " if heap else ""
+            rise = p["peak_mb"] - p["rss_before_mb"]
+            print(
+                f"  input {p['input']:6} {p['kind']:<6} peak {p['peak_mb']:6.1f} MB (+{rise:.1f} on "
+                f"{p['rss_before_mb']:.1f}) {heap_text}{p['size'][0]}x{p['size'][1]} "
+                f"{p['before']} -> {p['after']}"
+            )
     return {
         "mode": "random",
         "minutes": args.minutes,
@@ -406,7 +467,12 @@ def run_random(args: argparse.Namespace) -> dict[str, Any]:
         "inputs": counts,
         "restarts": restarts,
         "exceptions": errors,
+        "peaks": peaks,
     }
+
+
+def stack_text(app: Any) -> str:
+    return " > ".join(type(scene).__name__ for scene in app.scenes) or "-"
 
 
 # ------------------------------------------------------------------------------------------------ main
@@ -431,6 +497,7 @@ def main(argv: list[str] | None = None) -> int:
     rnd = sub.add_parser("random", help="minutes of seeded random input, RSS every few seconds and the peak")
     rnd.add_argument("--minutes", type=float, default=2.0)
     rnd.add_argument("--every", type=float, default=5.0, help="seconds between RSS lines")
+    rnd.add_argument("--peaks", type=int, default=0, help="list the N inputs with the highest own peaks")
     child = sub.add_parser("_screen", help=argparse.SUPPRESS)  # one screen of 'resizes', in a child process
     child.add_argument("screen")
     child.add_argument("--resizes", type=int, default=40)

@@ -23,8 +23,11 @@ THEME = "theme.json"
 MUSIC = "sounds/music.ogg"
 MAX_SCALED = 800  # scaled copies kept (least recently used go first): a window being resized makes many
 # ...and at most this many bytes of them: the menus' backdrop tiles are ~0.5 MB each at 1080p and every window
-# size makes a new set, so 800 of them could hold 400 MB; the game screen's own set is a few MB
-MAX_SCALED_BYTES = 64 * 1024 * 1024
+# size makes a new set, so 800 of them could hold 400 MB. What a screen asks for at one size is far less (the
+# game at 1920x1080, zoomed in or not: 16-17 images, 0.2-0.5 MB; its board is drawn once into its own
+# surface), and 64 MB filled up with the sizes a window had long left: 13 MB after 40 resizes of the game
+# screen, all of it over an evening of resizing and zooming (issue 35, item 9)
+MAX_SCALED_BYTES = 16 * 1024 * 1024
 # fonts kept (least recently used go first): text sizes follow the window's size, so a window being resized
 # asks for a new size of each face again and again, at about a quarter of a megabyte each
 MAX_FONTS = 64

@@ -28,7 +28,7 @@ from ..render.assets import Assets
 from . import screens
 from .crash import guarded
 from .dialogs import ConfirmScene, MessageScene
-from .memory import release_memory
+from .memory import GROWTH_RELEASE, release_memory, resident_bytes
 from .scene import Scene
 from .settings import Settings
 
@@ -97,6 +97,7 @@ class App:
         self.window_resized = False  # resized by hand since the settings were read: write them at the end
         self.release_due = False  # widgets were thrown away this frame: free them when it ends (memory.py)
         self.settle_release_at: float | None = None
+        self.released_size = resident_bytes()  # the process's size after the last release (end_frame)
 
     # ------------------------------------------------------------------------------------------- basics
 
@@ -190,8 +191,8 @@ class App:
         scene.exit()
         self.release_due = True
         if self.scenes:
+            self.scenes[-1].resume()  # one that rebuilds as it resumes lays itself out then (GuiScene)
             self.lay_out_revealed()
-            self.scenes[-1].resume()
         else:
             self.running = False
         self.mark_dirty()
@@ -329,7 +330,7 @@ class App:
 
     def lay_out_revealed(self) -> None:
         """The scenes that show again (the screen above them closed) and missed a resize while hidden lay
-        themselves out now, before they resume and are drawn."""
+        themselves out now, before they are drawn (those that rebuilt as they resumed have done so)."""
         for scene in self.visible_scenes():
             if scene.layout_due:
                 scene.layout_due = False
@@ -371,14 +372,17 @@ class App:
         self.dirty = False
 
     def end_frame(self) -> None:
-        """After a frame that threw widgets away (a resize, a closed screen), give their memory back."""
+        """After a frame that threw widgets away (a resize, a closed screen), give their memory back; also
+        after one that left the process GROWTH_RELEASE bigger than the last release did (memory.py)."""
         if self.release_due:
             self.release_due = False
-            release_memory()
+            self.released_size = release_memory()
             self.settle_release_at = time.perf_counter() + SETTLE_RELEASE
         elif self.settle_release_at is not None and time.perf_counter() >= self.settle_release_at:
             self.settle_release_at = None
-            release_memory()
+            self.released_size = release_memory()
+        elif resident_bytes() > self.released_size + GROWTH_RELEASE:
+            self.released_size = release_memory()
 
     def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / FPS) -> None:
         """Process ``events``, advance ``dt`` seconds and draw if needed (tests drive the app with this)."""

@@ -9,6 +9,8 @@ import i18n as gui_i18n  # python-i18n, pygame_gui's translation library (not ou
 import pygame
 import pygame_gui
 
+from .gui_manager import Manager
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -74,7 +76,7 @@ def new_manager(size: tuple[int, int], theme: dict[str, Any]) -> pygame_gui.UIMa
     the screens make a new manager whenever the UI scale changes, so the list grew with every resize (and
     every text with a dot in it lists each entry's folder). The duplicates are dropped here.
     """
-    manager = pygame_gui.UIManager(size, theme)
+    manager = Manager(size, theme)  # compact theme keys, shared pixel caches, looks drawn when needed
     paths = gui_i18n.load_path
     paths[:] = list(dict.fromkeys(paths))
     return manager
@@ -119,6 +121,13 @@ def forget_lost_sprites(manager: pygame_gui.UIManager) -> None:
         lost.clear()
 
 
+def forget_built_shadows(manager: pygame_gui.UIManager) -> None:
+    """Empty the short-term cache of drop shadows once a layout is built: the widgets have theirs drawn in,
+    and pygame_gui empties it only every 10 seconds of updates, so a resize kept the shadows of every window
+    size of the last 10 seconds (a panel's, 2-4 of them, are 2-10 MB at 1920x1080; gui_manager.py)."""
+    manager.get_theme().get_shadow_generator().clear_short_term_caches()
+
+
 class GuiScene(Scene):
     """A scene with its own pygame_gui manager: its widgets get events first (STYLE habit 8)."""
 
@@ -135,6 +144,7 @@ class GuiScene(Scene):
     def enter(self) -> None:
         self.build()
         self.ui.update(0.0)  # pygame_gui lists the new widgets to draw on its next update: the first frame
+        forget_built_shadows(self.ui)
 
     def signature(self) -> object:
         return (self.animating, self.look(), widgets_signature(self.ui))
@@ -143,12 +153,21 @@ class GuiScene(Scene):
         """Create the scene's widgets for the current window size."""
 
     def rebuild(self) -> None:
-        """Throw the widgets away and build them again (after a resize or a language change)."""
+        """Throw the widgets away and build them again (after a resize or a language change). A scene that
+        missed a resize while hidden lays itself out for the window's size instead, which rebuilds it too:
+        the screens that rebuild as they resume (Load, the main menu) were otherwise built twice as they
+        showed again, and with the widgets before, three sets of them were alive at once (issue 35,
+        item 9)."""
+        if self.layout_due:
+            self.layout_due = False
+            self.resize(self.app.size)
+            return
         self.ui.clear_and_reset()
         self.build()
         # a scene under another (the game under Pause) gets no updates, and pygame_gui draws new widgets only
         # after one: after a Settings change the game showed no buttons or log (issue 12, defect 7)
         self.ui.update(0.0)
+        forget_built_shadows(self.ui)
         self.app.release_due = True  # the old widgets are garbage cycles holding megabytes (memory.py)
 
     def resize(self, size: tuple[int, int]) -> None:

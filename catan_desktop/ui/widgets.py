@@ -52,14 +52,15 @@ def backdrop(assets: Assets, size: tuple[int, int], shade: int = 0) -> pygame.Su
     """The island backdrop for a window of ``size``: a mosaic of terrain tiles on the sea under a dark
     vignette; ``shade`` (0-255) darkens it further for screens that put a panel on top.
 
-    Cached for the current window size only: each is a whole window of pixels (8 MB at 1920x1080), and a
-    cache of several sizes kept backdrops of sizes the window had long left."""
+    Only the last one asked for is kept: each is a whole window of pixels (8 MB at 1920x1080); a cache of
+    several sizes kept backdrops of sizes the window had long left, and one of each shade kept the main menu's
+    under every other screen (only the highest full screen draws one, so a frame needs one; painting another
+    takes 40 ms at 1920x1080, as a screen opens or closes)."""
     cache = _backdrops.setdefault(assets, {})
     key = (size[0], size[1], shade)
     surf = cache.get(key)
     if surf is None:
-        for old in [k for k in cache if k[:2] != key[:2]]:
-            del cache[old]
+        cache.clear()
         surf = cache[key] = _paint_backdrop(assets, size, shade)
     return surf
 
