@@ -26,7 +26,7 @@ from ..variants.schema import validate_ruleset
 from .fairness import PIPS, Fairness, balance_numbers, fairness
 from .history import EditHistory
 from .layout import leading_comments, save_variant, variant_text
-from .session import NUMBERS, EditorSession, Issue, Meta, merged_over
+from .session import NUMBERS, EditorSession, Issue, Meta, Terrains, merged_over
 
 MARKS = ("chips", "canal")
 # the keys the editor writes; an own file's other keys (set by hand) are kept as they are
@@ -43,7 +43,7 @@ class MapState:
         return MapState(copy.deepcopy(self.map))
 
 
-class MapSession(EditHistory):
+class MapSession(Terrains, EditHistory):
     """A map board, its undo history, and what the editor shows of it (see the module's text)."""
 
     is_map = True
@@ -260,14 +260,6 @@ class MapSession(EditHistory):
         return self._edit(change)
 
     # ------------------------------------------------------------------------------------- derived
-
-    @property
-    def terrains(self) -> list[str]:
-        return list(self.base_rules.terrain_resource)
-
-    @property
-    def barren(self) -> set[str]:
-        return {t for t, r in self.base_rules.terrain_resource.items() if r is None}
 
     def _game(self) -> Game | None:
         """The board dealt as a game would deal it (seed 0), or None when the rules do not build."""

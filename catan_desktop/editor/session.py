@@ -62,7 +62,23 @@ class Meta:
     layout_name: str = "edited"
 
 
-class EditorSession(EditHistory):
+class Terrains:
+    """The terrains of the rules a board extends (``base_rules``), for both kinds of session."""
+
+    base_rules: Ruleset
+
+    @property
+    def terrains(self) -> list[str]:
+        """The terrains a hex may be painted with: the base rules' (resource terrains, then the barren)."""
+        return list(self.base_rules.terrain_resource)
+
+    @property
+    def barren(self) -> set[str]:
+        """Terrains that produce nothing and take no number (the desert)."""
+        return {t for t, r in self.base_rules.terrain_resource.items() if r is None}
+
+
+class EditorSession(Terrains, EditHistory):
     """The board, its history of edits (``undo`` / ``redo``, one step per stroke), and what it derives."""
 
     is_map = False
@@ -200,16 +216,6 @@ class EditorSession(EditHistory):
         return self._edit(change)
 
     # ------------------------------------------------------------------------------------- derived
-
-    @property
-    def terrains(self) -> list[str]:
-        """The terrains a hex may be painted with: the base rules' (resource terrains, then the barren)."""
-        return list(self.base_rules.terrain_resource)
-
-    @property
-    def barren(self) -> set[str]:
-        """Terrains that produce nothing and take no number (the desert)."""
-        return {t for t, r in self.base_rules.terrain_resource.items() if r is None}
 
     @property
     def topology(self) -> Topology:
