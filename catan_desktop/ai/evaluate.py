@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..engine.queries import settlement_spot_free
 from ..engine.ruleset import DEV_KINDS
 from .addons_value import FRENEMIES, HELPERS, addon_opponent, addon_value
+from .dois_value import collapse_risk
 from .scenarios_value import SCENARIOS, harbours_by_road, scenario_opponent, scenario_value
 
 if TYPE_CHECKING:
@@ -309,32 +310,6 @@ def opponent_score(g: Game, q: int, info: BoardInfo, w: Weights, robber: int | N
     return w.vp * g.visible_vp(q) + w.pip * sum(production(g, q, info, w, robber)) + 0.3 * g.s.knights[q]
 
 
-# Catan a Dois collapse (D-5.4): what a bank stock of 1, 2, 3 cards costs while another resource is
-# exhausted (the next roll owing exactly that many ends the game, both lose), and one exhausted resource
-# (D-5.2: its hexes stop, its market price doubles, and the next exhaustion is a collapse).
-LOW_STOCK_RISK = {1: 8.0, 2: 4.0, 3: 2.0, 4: 0.8}
-EXHAUSTED_RISK = 2.5
-
-
-def bank_risk(bank: list[int], limit: int) -> float:
-    """How close the bank is to a collapse, where ``limit`` resources at 0 end the game; 0 when far."""
-    exhausted = sum(1 for b in bank if b == 0)
-    if exhausted == 0:
-        return 0.0
-    v = EXHAUSTED_RISK * exhausted
-    if exhausted >= limit - 1:
-        v += sum(LOW_STOCK_RISK.get(b, 0.0) for b in bank if b)
-    return v
-
-
-def collapse_limit(g: Game) -> int:
-    """The number of exhausted resources that collapse the game (D-5.4), or 0 without the module."""
-    module = g.module("collapse")
-    if module is None:
-        return 0
-    return int(module.cfg["exhausted_resources"])
-
-
 def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
     """Score the position for seat ``p`` (higher is better)."""
     s = g.s
@@ -369,10 +344,8 @@ def evaluate(g: Game, p: int, w: Weights, robber: int | None = None) -> float:
         if h is None:
             continue
         v += w.harbour * prod[h] * 2 if h >= 0 else w.generic_harbour * sum(prod)
-    if w.collapse_risk and g.plugins.modules:
-        limit = collapse_limit(g)
-        if limit:
-            v -= w.collapse_risk * bank_risk(s.bank, limit)
+    if w.collapse_risk and g.plugins.modules:  # Catan a Dois's collapse (D-5.4)
+        v -= w.collapse_risk * collapse_risk(g)
     addons = ADDONS.intersection(s.modules) if s.modules else ()
     if addons:
         v += addon_value(g, p, w)

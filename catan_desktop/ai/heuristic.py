@@ -29,6 +29,7 @@ from ..engine.any_game import kind_of
 from .addons import ADDON_PHASES, AddonPlayer
 from .budget import Budget
 from .dice_bot import DiceBot
+from .dois_trade import MarketTrader
 from .evaluate import PIPS
 from .heuristic_core import LEVELS
 from .heuristic_search import Planner
@@ -41,7 +42,7 @@ KIND_PLAYERS: dict[str, Any] = {DiceBot.KIND: DiceBot}
 SEARCH_LEVELS = ("hard", "expert")  # the levels that plan their turns and their founding by search
 
 
-class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
+class HeuristicBot(Trader, MarketTrader, Planner, ScenarioPlayer, AddonPlayer):
     """A computer player of a given level (``easy``, ``normal`` or ``hard``).
 
     ``choose(game, seat)`` returns an action; after a trade answer, an offer or a partner choice,
@@ -108,8 +109,8 @@ class HeuristicBot(Trader, Planner, ScenarioPlayer, AddonPlayer):
         """A move of the main phase: a trade offer, the hard level's planned move, or the best by value."""
         if trades_this_turn(obs, seat) >= MAX_TRADES_PER_TURN:  # no endless swapping with bank/market
             legal = [a for a in legal if a.kind not in TRADE_KINDS] or legal
-        elif any(a.kind == "market" for a in legal):
-            legal = self._market_moves(game, world, seat, legal, obs)
+        else:
+            legal = self._market_moves(game, world, seat, legal, obs)  # Catan a Dois's market (dois_trade)
         canal = self._maybe_canal_offer(game, world, seat, obs)  # the Erie Canal's tokens (S-5.4)
         if canal is not None:
             return canal

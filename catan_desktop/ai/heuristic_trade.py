@@ -1,5 +1,5 @@
-"""Trading, for the computer player (``heuristic``): answering and making domestic offers, choosing a
-partner among the answers, and paying for Catan a Dois market cards with the cards the hand misses least.
+"""Trading, for the computer player (``heuristic``): answering and making domestic offers and choosing a
+partner among the answers. The Catan a Dois market's purchases are ``dois_trade``'s.
 """
 
 from __future__ import annotations
@@ -8,68 +8,17 @@ from typing import Any
 
 from ..engine import Action, Game, make_bundle, queries
 from ..i18n import _
+from .dois_trade import MARKET_TRADES
 from .heuristic_core import HeuristicCore
 
 OFFER_GAIN = 0.3  # what a searched offer must gain our hand at least (hand_value units)
 ANSWERS_PER_TURN = 4  # offers from one player in one turn a bot will weigh; after that it declines
 MAX_TRADES_PER_TURN = 4  # bank and market trades a bot makes in one turn
-TRADE_KINDS = frozenset({"maritime", "market", "market_sell"})
+TRADE_KINDS = frozenset({"maritime"}) | MARKET_TRADES  # with the bank, and with an add-on's market
 
 
 class Trader(HeuristicCore):
-    """The computer player's trades with the market and with the other players."""
-
-    # ---------------------------------------------------------------------------- market (Catan a Dois)
-
-    def _market_moves(
-        self, game: Game, world: Game, p: int, legal: list[Action], obs: dict[str, Any]
-    ) -> list[Action]:
-        """D-4.2: any cards may pay for an open market card, and the engine lists only one payment per card
-        (the cards held most). Add, for each open resource, the payment that costs our hand least (surplus
-        cards, not the ones a build needs), checked with ``game.is_legal``; and drop purchases that swap back
-        cards traded this turn (buying lumber with wool, then wool with lumber, only feeds the market)."""
-        names = world.rules.resources
-        bought, paid = _market_flows_this_turn(obs, p, names)
-        hand = world.s.hands[p]
-        nearest, can_city = self._build_context(world, p)
-        out: list[Action] = []
-        seen: set[Action] = set()
-        for a in legal:
-            if a.kind == "market":
-                r = names.index(a.b)
-                give = [0] * len(names)
-                for name, n in a.a:
-                    give[names.index(name)] = n
-                if r in paid or any(give[i] for i in bought):
-                    continue  # a swap back
-                price = sum(give)
-                better = self._cheapest_payment(world, p, hand, r, price, nearest, can_city, avoid=bought)
-                if better is not None and better != give:
-                    alt = Action("market", make_bundle(_bundle(names, better)), a.b)
-                    if alt not in seen and game.is_legal(alt):
-                        seen.add(alt)
-                        out.append(alt)
-            if a not in seen:
-                seen.add(a)
-                out.append(a)
-        return out
-
-    def _cheapest_payment(
-        self,
-        world: Game,
-        p: int,
-        hand: list[int],
-        r: int,
-        price: int,
-        nearest: int,
-        can_city: bool,
-        avoid: set[int],
-    ) -> list[int] | None:
-        """Pay ``price`` cards for one ``r``, dropping one card at a time the one whose loss costs the hand
-        (with the ``r`` bought) least; never ``r`` itself nor a card bought this turn. None if impossible."""
-        with_r = list(hand)
-        with_r[r] += 1
-        return self._shed(world, p, with_r, price, nearest, can_city, avoid | {r})
+    """The computer player's trades with the other players."""
 
     # --------------------------------------------------------------------------------------- trading
 
@@ -310,27 +259,6 @@ def trades_this_turn(obs: dict[str, Any], seat: int) -> int:
         if ev.get("t") in TRADE_KINDS and ev.get("seat") == seat:
             n += 1
     return n
-
-
-def _market_flows_this_turn(
-    obs: dict[str, Any], seat: int, names: tuple[str, ...]
-) -> tuple[set[int], set[int]]:
-    """The resources ``seat`` bought from and paid to the market this turn (D-4), from the public log."""
-    turn = obs["turn"]
-    bought: set[int] = set()
-    paid: set[int] = set()
-    for ev in reversed(obs["log"]):
-        if ev.get("turn") != turn:
-            break
-        if ev.get("seat") != seat:
-            continue
-        if ev.get("t") == "market":
-            bought.add(names.index(ev["get"]))
-            paid.update(names.index(x) for x, n in ev["give"].items() if n)
-        elif ev.get("t") == "market_sell":
-            paid.add(names.index(ev["give"]))
-            bought.update(names.index(x) for x, n in ev["get"].items() if n)
-    return bought, paid
 
 
 def _bundle(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:

@@ -11,13 +11,22 @@ future dice — are drawn from the bot's own RNG, consistent with what the seat 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import Game
-from ..engine.modules.helper_cards_build import SwordsToPlowshares
 from ..engine.plugins import plugins_for
 from ..engine.ruleset import DEV_KINDS, Ruleset
 from ..engine.snapshot import from_data
+from .addons_knowledge import ADDON_EVENTS, helper_build, shown_hand
+from .dois_knowledge import DOIS_EVENTS, unseen_stock
+from .scenarios_knowledge import SCENARIO_EVENTS
+
+# the add-ons' events that move cards, each read by its add-on's own file: (tracker, event, resource index,
+# build costs) -> None
+EVENTS: dict[str, Callable[[CardTracker, dict[str, Any], dict[str, int], Any], None]] = {
+    **ADDON_EVENTS, **DOIS_EVENTS, **SCENARIO_EVENTS,
+}
 
 
 class CardTracker:
@@ -34,8 +43,7 @@ class CardTracker:
         self.unknown: list[int] = []
         self.played: dict[str, int] = {}
         self.key: tuple[Any, ...] = ()
-        self.develop_cost: list[int] = []
-        self.exchange: list[int] = []
+        self.rules: Ruleset | None = None  # the rules of the game being followed (the add-ons' settings)
 
     def update(self, obs: dict[str, Any], rules: Ruleset) -> None:
         log = obs["log"]
@@ -52,10 +60,7 @@ class CardTracker:
             self.played = {}
         idx = {r: i for i, r in enumerate(rules.resources)}
         costs = rules.costs
-        develop = _module_settings(rules, "terrain_development")  # the engine's own reading of the rule file
-        exchange = _module_settings(rules, "remote_cards")
-        self.develop_cost = list(develop["cost"]) if develop is not None else []
-        self.exchange = list(exchange["exchange"]) if exchange is not None else []
+        self.rules = rules
         for ev in log[self.seen :]:
             self._event(ev, idx, costs)
         self.seen = len(log)
@@ -71,11 +76,11 @@ class CardTracker:
 
     # ---------------------------------------------------------------------------------------- events
 
-    def _gain(self, q: int, cards: dict[str, int], idx: dict[str, int]) -> None:
+    def gain(self, q: int, cards: dict[str, int], idx: dict[str, int]) -> None:
         for r, n in cards.items():
             self.known[q][idx[r]] += n
 
-    def _lose(self, q: int, r: int, n: int) -> None:
+    def lose(self, q: int, r: int, n: int) -> None:
         k = self.known[q]
         take = min(k[r], n)
         k[r] -= take
@@ -83,64 +88,47 @@ class CardTracker:
         if self.unknown[q] < 0:
             self.unknown[q] = 0
 
-    def _pay(self, q: int, cost: tuple[int, ...]) -> None:
+    def pay(self, q: int, cost: tuple[int, ...]) -> None:
         for r, n in enumerate(cost):
             if n:
-                self._lose(q, r, n)
+                self.lose(q, r, n)
 
     def _event(self, ev: dict[str, Any], idx: dict[str, int], costs: dict[str, tuple[int, ...]]) -> None:
         t = ev.get("t")
         q = ev.get("seat", -1)
-        if t in _ADDON_EVENTS:
-            self._addon_event(ev, idx, costs)
+        handler = EVENTS.get(t or "")
+        if handler is not None:
+            handler(self, ev, idx, costs)
             return
         if t in ("settle", "city", "road") and ev.get("helper"):
-            self._helper_build(ev, idx)
+            helper_build(self, ev, idx)
             return
         if t in ("produce", "starting_resources"):
-            self._gain(q, ev["cards"], idx)
+            self.gain(q, ev["cards"], idx)
         elif t == "settle" and ev.get("turn", 0) > 0:
-            self._pay(q, costs["settlement"])
+            self.pay(q, costs["settlement"])
         elif t == "city":
-            self._pay(q, costs["city"])
+            self.pay(q, costs["city"])
         elif t == "road" and ev.get("turn", 0) > 0 and not ev.get("free"):
-            self._pay(q, costs["road"])
+            self.pay(q, costs["road"])
         elif t == "buy":
-            self._pay(q, costs["development_card"])
+            self.pay(q, costs["development_card"])
         elif t == "discard":
             for r, n in ev["cards"].items():
-                self._lose(q, idx[r], n)
+                self.lose(q, idx[r], n)
         elif t == "maritime":
-            self._lose(q, idx[ev["give"]], ev["rate"])
+            self.lose(q, idx[ev["give"]], ev["rate"])
             self.known[q][idx[ev["get"]]] += 1
         elif t == "trade":
             partner = ev["partner"]
             for r, n in ev["give"].items():
-                self._lose(q, idx[r], n)
+                self.lose(q, idx[r], n)
                 self.known[partner][idx[r]] += n
             for r, n in ev["get"].items():
-                self._lose(partner, idx[r], n)
+                self.lose(partner, idx[r], n)
                 self.known[q][idx[r]] += n
         elif t == "steal" and not ev.get("empty"):
-            self._taken(q, ev["victim"], ev.get("resource"), idx)
-        elif t == "market":  # Catan a Dois (D-4): pay cards to the open market, take one
-            for r, n in ev["give"].items():
-                self._lose(q, idx[r], n)
-            self.known[q][idx[ev["get"]]] += 1
-        elif t == "market_sell":  # D-5.3
-            self._lose(q, idx[ev["give"]], 1)
-            for r, n in ev["get"].items():
-                self.known[q][idx[r]] += n
-        elif t == "develop":  # D-6: the rule file's cost (or a development card), then the market's cards
-            if ev.get("paid") == "cards":
-                for r, n in enumerate(self.develop_cost):
-                    if n:
-                        self._lose(q, r, n)
-            if ev.get("got"):
-                self.known[q][idx[ev["resource"]]] += ev["got"]
-        elif t == "remote_exchange":  # D-7.2: the rule file's exchange cards
-            for r, n in enumerate(self.exchange):
-                self.known[q][r] += n
+            self.taken(q, ev["victim"], ev.get("resource"), idx)
         elif t == "play":
             card = ev.get("card")
             if card:
@@ -155,10 +143,10 @@ class CardTracker:
                         self.known[other][r] = 0
                 self.known[q][r] += ev.get("taken", 0)
 
-    def _taken(self, q: int, victim: int, r: str | None, idx: dict[str, int]) -> None:
+    def taken(self, q: int, victim: int, r: str | None, idx: dict[str, int]) -> None:
         """One card moved from ``victim`` to ``q``: known when we took part, else one unknown card."""
         if r is not None:  # we took part: we know the card
-            self._lose(victim, idx[r], 1)
+            self.lose(victim, idx[r], 1)
             self.known[q][idx[r]] += 1
         else:  # one unknown card moved: any known card of the victim may be the one
             k = self.known[victim]
@@ -166,78 +154,9 @@ class CardTracker:
             self.known[victim] = [0] * len(k)
             self.unknown[q] += 1
 
-    def _move(self, giver: int, taker: int, r: int, n: int = 1) -> None:
-        self._lose(giver, r, n)
+    def move(self, giver: int, taker: int, r: int, n: int = 1) -> None:
+        self.lose(giver, r, n)
         self.known[taker][r] += n
-
-    def _addon_event(
-        self, ev: dict[str, Any], idx: dict[str, int], costs: dict[str, tuple[int, ...]]
-    ) -> None:
-        """The cards the Frenemies (Part A) and Helpers (Part H) events move; all public but an alms take."""
-        t, q = ev["t"], ev.get("seat", -1)
-        if t == "gift_accepted":  # A-3.2
-            self._move(ev["giver"], q, idx[ev["resource"]])
-        elif t == "favour_used" and ev.get("guild") == "trader":  # A-6
-            self.known[q][idx[ev["resource"]]] += ev.get("n", 1)
-        elif t == "merchant_swap":
-            self._lose(q, idx[ev["give"]], 1)
-            self.known[q][idx[ev["get"]]] += 1
-        elif t == "helper_forced_given":  # A1
-            for giver in ev["gave"]:
-                self._move(giver, q, idx[ev["resource"]])
-        elif t == "helper_paid":
-            self._move(q, ev["to"], idx[ev["resource"]])
-        elif t == "helper_alms_taken":
-            self._taken(q, ev["victim"], ev.get("resource"), idx)
-        elif t == "canal_trade":  # the Erie Canal (S-5.4): cards for canal tokens, in the open
-            partner = ev["partner"]
-            for r, n in ev["give"].items():
-                if r in idx:
-                    self._move(q, partner, idx[r], n)
-            for r, n in ev["get"].items():
-                if r in idx:
-                    self._move(partner, q, idx[r], n)
-        elif t == "helper_used":
-            card = ev.get("card")
-            if card in ("resource_balance", "seven_protection", "robber_to_desert") and ev.get("resource"):
-                self.known[q][idx[ev["resource"]]] += 1  # from the bank
-            elif card in ("road_assistance", "development_help"):
-                item = "road" if card == "road_assistance" else "development_card"
-                paid = list(costs[item])
-                if ev.get("replaced"):  # one card of the cost paid with another resource
-                    paid[idx[ev["replaced"]]] -= 1
-                    paid[idx[ev["paid"]]] += 1
-                self._pay(q, tuple(paid))
-
-    def _helper_build(self, ev: dict[str, Any], idx: dict[str, int]) -> None:
-        """A build by a helper card: a road assistance road was paid with its ``helper_used`` event; swords
-        to plowshares builds at the card's own price (Part H)."""
-        if ev["helper"] != "swords_to_plowshares":
-            return
-        price = SwordsToPlowshares.COSTS["settle" if ev["t"] == "settle" else "city"]
-        for name, n in price.items():
-            if name in idx:
-                self._lose(ev["seat"], idx[name], n)
-
-
-_ADDON_EVENTS = frozenset(
-    {
-        "gift_accepted",
-        "favour_used",
-        "merchant_swap",
-        "helper_forced_given",
-        "helper_paid",
-        "helper_alms_taken",
-        "helper_used",
-        "canal_trade",
-    }
-)
-
-
-def _module_settings(rules: Ruleset, name: str) -> dict[str, Any] | None:
-    """The typed settings of rule module ``name`` (``RuleModule.cfg``); None when ``rules`` leave it off."""
-    module = plugins_for(rules).by_name.get(name)
-    return module.cfg if module is not None else None
 
 
 # ------------------------------------------------------------------------------------------- sampling
@@ -262,14 +181,10 @@ def sample_world(
     # cards outside the bank and our hand, minus what we know others hold = the unknown pool; in Catan a
     # Dois the market holds cards too: its open cards and discards are seen, its pile is not (D-2.1)
     views: dict[str, Any] = obs.get("modules") or {}
-    market_view = views.get("market")
-    market = _module_settings(rules, "market")
-    total = rules.bank_per_resource + (market["pile_per_resource"] if market is not None else 0)
+    unseen = unseen_stock(rules, views)
     extra_res, extra_dev = plugins_for(rules).stock(players)  # e.g. F-1's stock in a 3-6 player scenario
-    pool_counts = [total + extra_res[i] - bank[i] - mine[i] for i in range(nres)]
-    if market_view:
-        for name in market_view["open"] + market_view["discard"]:
-            pool_counts[names.index(name)] -= 1
+    total = rules.bank_per_resource
+    pool_counts = [total + unseen[i] + extra_res[i] - bank[i] - mine[i] for i in range(nres)]
     known = [list(k) for k in tracker.known]
     for q in range(players):
         if q == seat:
@@ -281,13 +196,13 @@ def sample_world(
     pool = [i for i in range(nres) for _ in range(max(0, pool_counts[i]))]
     rng.shuffle(pool)
     hands: list[dict[str, int]] = []
-    helpers_view = views.get("helpers") or {}
     for q in range(players):
         if q == seat:
             hands.append(dict(obs["you"]["hand"]))
             continue
-        if helpers_view.get("target_hand") is not None and helpers_view.get("target") == q:
-            hands.append(dict(helpers_view["target_hand"]))  # alms: the user looks at this hand (Part H)
+        shown = shown_hand(views, q)  # a hand this seat is looking at (a Helpers alms)
+        if shown is not None:
+            hands.append(shown)
             continue
         h = known[q][:]
         need = obs["players_public"][q]["resource_cards"] - sum(h)

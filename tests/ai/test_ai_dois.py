@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from catan_desktop.ai import create_bot
-from catan_desktop.ai.evaluate import NORMAL, bank_risk, evaluate
+from catan_desktop.ai.dois_value import bank_risk
+from catan_desktop.ai.evaluate import NORMAL, evaluate
 from catan_desktop.engine import Action, Game
 from catan_desktop.engine.modules import token_removal
 
