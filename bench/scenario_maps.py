@@ -103,8 +103,8 @@ def spaces(topo: Topology, large: bool) -> set[int]:
     spots only with 5-6 players (``large``, Q-49). On a rows board: every intersection."""
     if not topo.is_map:
         return set(range(topo.num_nodes))
-    named = {n for n in range(topo.num_nodes) if topo.node_names[n]} | set(topo.canal_nodes)
-    return named | set(topo.chip_nodes) if large else named - set(topo.chip_nodes)
+    named = {n for n in range(topo.num_nodes) if topo.node_names[n]} | set(topo.marked("canal"))
+    return named | set(topo.marked("chips")) if large else named - set(topo.marked("chips"))
 
 
 def canal_pairs(topo: Topology) -> list[tuple[int, int, int]]:
@@ -112,7 +112,7 @@ def canal_pairs(topo: Topology) -> list[tuple[int, int, int]]:
     with the fewest paths such a route takes."""
     towns = spaces(topo, large=True)
     out = []
-    for a in sorted(topo.canal_nodes):
+    for a in sorted(topo.marked("canal")):
         dist = {a: 0}
         frontier = [a]
         while frontier:
@@ -125,7 +125,7 @@ def canal_pairs(topo: Topology) -> list[tuple[int, int, int]]:
                         dist[m] = dist[n] + 1
                         nxt.append(m)
             frontier = nxt
-        out += [(a, b, dist[b]) for b in sorted(topo.canal_nodes) if b > a and b in dist]
+        out += [(a, b, dist[b]) for b in sorted(topo.marked("canal")) if b > a and b in dist]
     return out
 
 
@@ -209,15 +209,15 @@ def map_figures(path: str) -> list[str]:
         "  roads out of each location space: "
         + ", ".join(f"{d}: {degrees[d]} spaces" for d in sorted(degrees))
     )
-    chips = sorted(topo.chip_nodes)
+    chips = sorted(topo.marked("chips"))
     lines.append(
         f"  chip spots {len(chips)} (pips): " + ", ".join(f"{label(topo, n)} ({spot_pips[n]})" for n in chips)
     )
-    if topo.canal_nodes:
+    if topo.marked("canal"):
         pairs = canal_pairs(topo)
         lines.append(
-            f"  canal locations {len(topo.canal_nodes)}: "
-            + ", ".join(label(topo, n) for n in sorted(topo.canal_nodes))
+            f"  canal locations {len(topo.marked('canal'))}: "
+            + ", ".join(label(topo, n) for n in sorted(topo.marked("canal")))
         )
         lines.append(
             f"  canal pairs {len(pairs)} (roads needed): "

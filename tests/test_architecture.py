@@ -261,7 +261,7 @@ MODULE_NAMES_TODAY = {
     "replay/story.py": 1, "text/events.py": 3, "ui/controller.py": 1, "ui/scenes/coach.py": 2,
     "ui/scenes/game_over.py": 2, "ui/screenshot.py": 10,
 }
-MODULE_IMPORTS_TODAY: set[str] = set()  # ai/knowledge.py's import of the Helpers cards went to ai/addons_knowledge
+MODULE_IMPORTS_TODAY: set[str] = set()  # ai/knowledge.py's import of a Helpers card: now ai/addons_knowledge
 
 
 def test_shared_files_name_no_more_rule_modules_than_today() -> None:

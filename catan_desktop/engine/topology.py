@@ -45,6 +45,9 @@ def row_coordinates(rows: tuple[int, ...] | list[int]) -> list[tuple[str, int, i
     return out
 
 
+_NO_MARKS: frozenset[int] = frozenset()
+
+
 @dataclass(frozen=True)
 class Topology:
     """The fixed graph of a board shape. All lists are indexed by hex, node or edge number."""
@@ -71,13 +74,18 @@ class Topology:
     node_keys: tuple[str, ...] = ()  # each location's id in the rule file
     node_names: tuple[str, ...] = ()  # each location's place name ("" for none)
     node_index: dict[str, int] = field(default_factory=dict)  # location id -> node
-    chip_nodes: frozenset[int] = frozenset()  # Catan chip spots (S-2.2)
-    canal_nodes: frozenset[int] = frozenset()  # locations by the Erie Canal (S-5.2)
+    # the map's marked locations by kind (``board.map.marks``: "chips" S-2.2, "canal" S-5.2), each read by
+    # the rule modules whose rules need it (``RuleModule.NEEDS_MARKS``); the core gives them no meaning
+    marks: dict[str, frozenset[int]] = field(default_factory=dict)
     red_edges: frozenset[int] = frozenset()  # red paths: the map's harbour paths (S-3.3)
 
     @property
     def num_hexes(self) -> int:
         return len(self.hex_ids)
+
+    def marked(self, kind: str) -> frozenset[int]:
+        """The locations marked ``kind`` on a map board (none on a rows board or without such marks)."""
+        return self.marks.get(kind, _NO_MARKS)
 
     @property
     def num_nodes(self) -> int:
@@ -296,8 +304,7 @@ class BoardMap:
     locations: tuple[MapLocation, ...]
     paths: tuple[tuple[str, str], ...]  # pairs of location ids
     harbours: tuple[tuple[str, str, str], ...] = ()  # (location, location, kind or RANDOM): the red paths
-    chips: tuple[str, ...] = ()  # location ids with a Catan chip spot (S-2.2)
-    canal: tuple[str, ...] = ()  # location ids by the canal (S-5.2)
+    marks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (kind, location ids): "chips" S-2.2, "canal" S-5.2
     robber: str = ""  # the hex id the robber starts on; "" = a hex of board.robber_start's terrain
 
     def shape(self) -> tuple[object, ...]:
@@ -307,8 +314,7 @@ class BoardMap:
             self.locations,
             self.paths,
             tuple((a, b) for a, b, _kind in self.harbours),
-            self.chips,
-            self.canal,
+            self.marks,
         )
 
 
@@ -366,8 +372,7 @@ def parse_board_map(value: object) -> BoardMap | None:
         locations=tuple(locations),
         paths=paths,
         harbours=harbours,
-        chips=tuple(str(k) for k in marks.get("chips", ())),
-        canal=tuple(str(k) for k in marks.get("canal", ())),
+        marks=tuple(sorted((str(kind), tuple(str(k) for k in ids)) for kind, ids in marks.items() if ids)),
         robber=str(value.get("robber", "")),
     )
 
@@ -469,8 +474,7 @@ def build_map_topology(board_map: BoardMap) -> Topology:
         node_keys=tuple(loc.key for loc in locations),
         node_names=tuple(loc.name for loc in locations),
         node_index=node_index,
-        chip_nodes=frozenset(node_index[k] for k in board_map.chips),
-        canal_nodes=frozenset(node_index[k] for k in board_map.canal),
+        marks={kind: frozenset(node_index[k] for k in ids) for kind, ids in board_map.marks},
         red_edges=frozenset(path_edge(a, b) for a, b, _kind in board_map.harbours),
     )
 

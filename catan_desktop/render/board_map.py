@@ -37,8 +37,8 @@ def map_key(board: Any) -> tuple[Any, ...]:
     topo = getattr(board, "topo", board)
     if not getattr(topo, "is_map", False):
         return ()
-    return (topo.node_xy, topo.edge_nodes, topo.node_names, topo.chip_nodes, topo.canal_nodes, topo.red_edges,
-            plain_corners(board))
+    return (topo.node_xy, topo.edge_nodes, topo.node_names, topo.marked("chips"), topo.marked("canal"),
+            topo.red_edges, plain_corners(board))
 
 
 def plain_corners(board: Any) -> frozenset[int]:
@@ -91,8 +91,9 @@ def draw_map_locations(
     (clear of the harbour ``badges``: centre and radius in px); the ``plain`` corners as small dots."""
     topo = layout.topo
     size = layout.size
+    chips, canals = topo.marked("chips"), topo.marked("canal")  # the map's marks it draws (S-2.2, S-5.2)
     for n in range(topo.num_nodes):
-        chip, canal = n in topo.chip_nodes, n in topo.canal_nodes
+        chip, canal = n in chips, n in canals
         if n in plain and not (chip or canal):  # a plain corner: roads pass it, nobody settles there
             spot = _corner(sprites, size)
         else:

@@ -127,7 +127,7 @@ def screenshot(
         if editor.session.is_map:
             editor.choose("place")
             topo = editor.session.topology
-            editor.select_place(min(topo.chip_nodes, default=0))
+            editor.select_place(min(topo.marked("chips"), default=0))
         else:
             editor.choose("number")
     elif scene_name == "variants":  # Scenarios & variants with --variant chosen: its board, players, target

@@ -103,8 +103,8 @@ def test_the_map_edits_undo_and_save(own: Path) -> None:
     path = s.save(own)
     game = Game.new(str(path), players=4, seed=2)
     view = game.public_view()
-    assert view.topo.node_names[ithaca] == "Cornell Heights" and ithaca in view.topo.chip_nodes
-    assert lyons not in view.topo.canal_nodes and game.s.robber == topo.hex_index["5.7"]
+    assert view.topo.node_names[ithaca] == "Cornell Heights" and ithaca in view.topo.marked("chips")
+    assert lyons not in view.topo.marked("canal") and game.s.robber == topo.hex_index["5.7"]
     assert dict((e, k) for e, k in game.s.harbours)[plain] == "ore" and red not in dict(game.s.harbours)
     # every step undoes, back to the map as shipped
     while s.undo():

@@ -130,8 +130,8 @@ def test_hex_edges_are_the_paths_on_hex_sides(topo: Topology) -> None:
 
 
 def test_marks_and_the_coast(topo: Topology) -> None:
-    assert names(topo, sorted(topo.chip_nodes)) == ["venaco", "ghiso"]
-    assert names(topo, sorted(topo.canal_nodes)) == ["corte", "bastia"]
+    assert names(topo, sorted(topo.marked("chips"))) == ["venaco", "ghiso"]
+    assert names(topo, sorted(topo.marked("canal"))) == ["corte", "bastia"]
     red = {tuple(sorted(names(topo, topo.edge_nodes[e]))) for e in topo.red_edges}
     assert red == {("calvi", "cargese"), ("bonifacio", "sartene"), ("bastia", "ghiso")}
     assert names(topo, sorted(topo.coastal_nodes)) == [

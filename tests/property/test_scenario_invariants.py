@@ -37,7 +37,7 @@ def check(g: Game, founding_roads: set[int]) -> None:
         assert s.bank[r] + sum(h[r] for h in s.hands) == stock, "S-1.1, B-1.4: cards conserved"
     chips = sc.state(g)
     held = [n for t in chips.taken for n in t]
-    want = set() if sc.large_table(g) else set(topo.chip_nodes)
+    want = set() if sc.large_table(g) else set(topo.marked("chips"))
     assert sorted(chips.spots + held) == sorted(want), "S-2.2 / S-3.5: chips conserved"
     spaces = sc.location_spaces(g)
     for n, o in enumerate(s.node_owner):

@@ -123,9 +123,9 @@ def test_a_map_board_draws_headless_to_a_png(
         seen = surface.get_at((round(point[0]), round(point[1])))[:3]
         return sum(abs(a - b) for a, b in zip(seen, colour, strict=True)) < 60
 
-    free = [n for n in range(topo.num_nodes) if s.node_owner[n] < 0 and n not in topo.chip_nodes]
+    free = [n for n in range(topo.num_nodes) if s.node_owner[n] < 0 and n not in topo.marked("chips")]
     assert free and all(near(layout.node_pos(n), PARCHMENT) for n in free)  # an empty location space
-    chips = [n for n in topo.chip_nodes if s.node_owner[n] < 0]
+    chips = [n for n in topo.marked("chips") if s.node_owner[n] < 0]
     for n in chips:  # a chip spot: gold around its star
         x, y = layout.node_pos(n)
         assert near((x, y + 0.11 * layout.size), CHIP_GOLD)
@@ -149,7 +149,7 @@ def test_a_scenarios_plain_corners_are_small_dots_and_its_towns_round_spaces(
     game = Game.new("new-york", players=4, seed=2)
     view = game.seat_view(0)
     plain = plain_corners(view)
-    marked = set(view.topo.chip_nodes) | set(view.topo.canal_nodes)
+    marked = set(view.topo.marked("chips")) | set(view.topo.marked("canal"))
     spaces = set(view.modules["scenario"]["locations"]) - marked
     assert plain and spaces and not plain & spaces
     surface = pygame.Surface(SIZE)

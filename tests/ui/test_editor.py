@@ -167,8 +167,8 @@ def test_a_scenario_map_is_edited_named_marked_and_saved_and_plays(app: App, dri
     view = game.public_view()
     assert view.topo.node_names[view.topo.node_index["ithaca"]] == "Cornell"
     assert "erie_canal" in game.rules.modules and game.s.terrain[peaks] == "forest"
-    assert view.topo.node_index["ithaca"] in view.topo.chip_nodes
-    assert view.topo.node_index["lyons"] not in view.topo.canal_nodes
+    assert view.topo.node_index["ithaca"] in view.topo.marked("chips")
+    assert view.topo.node_index["lyons"] not in view.topo.marked("canal")
     # the edited file opens again as a map
     app.go("editor", "my-new-york", path=saved)
     drive.pump()

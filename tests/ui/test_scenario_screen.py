@@ -82,7 +82,8 @@ class ScenarioDriver(Driver):
                 if g.s.edge_owner[e] < 0:
                     goals.update(topo.edge_nodes[e])
         if not goals:
-            goals = set(g.seat_view(0).modules.get("scenario", {}).get("spots", [])) | set(topo.canal_nodes)
+            spots = g.seat_view(0).modules.get("scenario", {}).get("spots", [])
+            goals = set(spots) | set(topo.marked("canal"))
         dist = {n: 0 for n in goals}
         frontier = list(goals)
         while frontier:
@@ -147,7 +148,7 @@ def test_a_whole_corsica_game_through_clicks(home: Path) -> None:
     trades at a red path's rate, until somebody reaches the target (12 with four players, S-4.1)."""
     app, driver = play("corsica", seed=1)
     g = driver.game
-    assert g.topo.is_map and len(g.topo.chip_nodes) == 11  # S-2.2, Q-45
+    assert g.topo.is_map and len(g.topo.marked("chips")) == 11  # S-2.2, Q-45
     assert mine(g.log, "catan_chip"), f"seat 0 took no chip: {dict(driver.done)}"
     rated = [e for e in mine(g.log, "maritime") if e["rate"] < 4]
     assert rated, f"seat 0 never traded at a red path's rate: {dict(driver.done)}"

@@ -29,6 +29,7 @@ from ..errors import SnapshotError
 from ..module import RuleModule, Setting, read_section, register
 from . import erie_canal_moves as moves
 from .erie_canal_state import (
+    MARK,
     NAME,
     TOKEN,
     Canal,
@@ -54,7 +55,7 @@ class ErieCanal(RuleModule):
     NAME = NAME
     RULES = "S-5, Q-50, Q-51"
     REQUIRES = ("scenario",)
-    NEEDS_MARKS = ("canal",)  # S-5.2: the tokens are earned by joining the canal's locations
+    NEEDS_MARKS = (MARK,)  # S-5.2: the tokens are earned by joining the canal's locations
     SETTINGS = {
         "tokens": Setting("count", 12, 0, "canal tokens in the supply (S-5.1)"),
         "rate": Setting("count", 2, 1, "cards of the named resource for one card from the bank (S-5.3)", 20),
@@ -97,7 +98,7 @@ class ErieCanal(RuleModule):
         if not isinstance(data, dict):
             raise SnapshotError(f"modules.{NAME} must be a mapping")
         players = g.s.players
-        canal = g.topo.canal_nodes
+        canal = g.topo.marked(MARK)
 
         def whole(value: Any, where: str) -> int:
             if type(value) is not int or value < 0:
@@ -178,7 +179,7 @@ class ErieCanal(RuleModule):
             **self.to_data(g, st),
             "rate": rate(g),
             "total": total(g),
-            "canal": sorted(g.topo.canal_nodes),
+            "canal": sorted(g.topo.marked(MARK)),
         }
 
     # ---------------------------------------------------------------------------------------- actions

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 NAME = "erie_canal"
 TOKEN = "canal"  # a canal token in a trade's bundle: "canal_offer 2 canal=1 for ore=2"
+MARK = "canal"  # the map's mark on the locations by the canal (board.map.marks.canal, S-5.2)
 
 
 @dataclass
@@ -70,7 +71,7 @@ def joined_canals(g: Game, seat: int, edge: int) -> list[int]:
                 if f not in seen and owner[f] == seat:
                     seen.add(f)
                     stack.append(f)
-    return sorted(ends & topo.canal_nodes)
+    return sorted(ends & topo.marked(MARK))
 
 
 def new_pairs(g: Game, seat: int, edge: int) -> list[tuple[int, int]]:

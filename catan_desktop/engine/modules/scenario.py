@@ -47,6 +47,8 @@ if TYPE_CHECKING:
     from ..game import Game
 
 NAME = "scenario"
+CHIPS = "chips"  # the map's mark on the Catan chip spots (board.map.marks.chips, S-2.2)
+CANAL = "canal"  # the Erie Canal's locations (S-5.2): named places, so location spaces (S-3.1)
 _F_DEV_EXTRA = {"knight": 6, "road_building": 1, "year_of_plenty": 1, "monopoly": 1}  # F-1.2: 34 - 25
 _BUILD_ROAD_PHASES = ("setup_road", "main", "road_building")
 
@@ -127,11 +129,11 @@ class Scenario(RuleModule):
             if not topo.is_map:
                 found = frozenset(range(topo.num_nodes))
             else:
-                named = {n for n in range(topo.num_nodes) if topo.node_names[n]} | set(topo.canal_nodes)
+                named = {n for n in range(topo.num_nodes) if topo.node_names[n]} | set(topo.marked(CANAL))
                 if players >= self.cfg["large_from"]:
-                    named |= topo.chip_nodes  # Q-49: ordinary location spaces from the start
+                    named |= topo.marked(CHIPS)  # Q-49: ordinary location spaces from the start
                 else:
-                    named -= topo.chip_nodes  # S-3.5: never built on while it holds (or held) a chip
+                    named -= topo.marked(CHIPS)  # S-3.5: never built on while it holds (or held) a chip
                 found = frozenset(named)
             self._spaces[players] = found
         return found
@@ -140,7 +142,7 @@ class Scenario(RuleModule):
 
     def new_state(self, g: Game) -> Chips:
         """S-2.2: a chip on every chip spot with fewer than ``large_from`` players, none with more."""
-        spots = [] if large_table(g) else sorted(g.topo.chip_nodes)
+        spots = [] if large_table(g) else sorted(g.topo.marked(CHIPS))
         return Chips(spots, [[] for _ in range(g.s.players)])
 
     def to_data(self, g: Game, st: Chips) -> dict[str, Any]:
@@ -186,12 +188,12 @@ class Scenario(RuleModule):
         problems: list[str] = []
         taken = [n for t in st.taken for n in t]
         every = st.spots + taken
-        if any(not 0 <= n < topo.num_nodes or n not in topo.chip_nodes for n in every):
+        if any(not 0 <= n < topo.num_nodes or n not in topo.marked(CHIPS) for n in every):
             problems.append(f"modules.{NAME}: a chip lies on an intersection that is not a chip spot")
         elif len(set(every)) != len(every):
             problems.append(f"modules.{NAME}: a chip spot is listed twice")
-        elif set(every) != (set() if large_table(g) else set(topo.chip_nodes)):
-            want = 0 if large_table(g) else len(topo.chip_nodes)
+        elif set(every) != (set() if large_table(g) else set(topo.marked(CHIPS))):
+            want = 0 if large_table(g) else len(topo.marked(CHIPS))
             problems.append(f"modules.{NAME}: {len(every)} Catan chips, but this game has {want} (S-2.2)")
         for n in st.spots if not problems else ():
             reached = [s.edge_owner[e] for e in topo.node_edges[n] if s.edge_owner[e] >= 0]
@@ -301,7 +303,7 @@ class Scenario(RuleModule):
         if action.kind == "settle" and type(action.a) is int and 0 <= action.a < topo.num_nodes:
             n = action.a
             if s.node_owner[n] < 0 and n not in self.spaces(g):
-                if n in topo.chip_nodes:
+                if n in topo.marked(CHIPS):
                     return Reason("chip_spot", place=place(g, n))
                 return Reason("not_a_location", place=place(g, n))
         if action.kind == "road" and type(action.a) is int and 0 <= action.a < topo.num_edges:
