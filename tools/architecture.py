@@ -28,7 +28,7 @@ ADDON_FILES = {
     "render/helper_cards.py": "Helpers",
     "ui/scenes/scenario_*": "the scenarios", "ai/scenarios*": "the scenarios",
     "text/scenarios.py": "the scenarios",
-    "ui/scenes/dois_*": "Catan a Dois", "ai/dois_*": "Catan a Dois",
+    "ui/scenes/dois_*": "Catan a Dois", "ai/dois_*": "Catan a Dois", "text/dois_*": "Catan a Dois",
 }
 
 

@@ -42,6 +42,9 @@ MARKERS = ("_", "N_", "Msg", "_p", "_li", "_h")
 FIELD = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
 
 
+SAID = ("_said", "said")  # a seat's move in words: said(you, "{who} ...", ...) (text/events.py)
+
+
 def source_messages() -> Iterator[tuple[str | tuple[str, str], str, int]]:
     """(message or (singular, plural), file relative to the checkout, line) for every marked literal."""
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -54,7 +57,7 @@ def source_messages() -> Iterator[tuple[str | tuple[str, str], str, int]]:
             literal = [isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args]
             if name in MARKERS and args and literal[0] and args[0].value:
                 yield args[0].value, rel, node.lineno
-            elif name == "_said" and len(args) >= 2 and literal[1] and args[1].value:  # _said(you, "...")
+            elif name in SAID and len(args) >= 2 and literal[1] and args[1].value:  # said(you, "...")
                 yield args[1].value, rel, node.lineno
             elif name == "ngettext" and len(args) >= 2 and literal[0] and literal[1]:
                 yield (args[0].value, args[1].value), rel, node.lineno

@@ -6,7 +6,8 @@ the player's language, through the translation function (``catan_desktop.i18n``)
 """
 
 from .cards import CARD_NAMES, CARD_RULES
-from .events import cards_text, describe, place_text, places_of
+from .events import describe
+from .phrases import cards_text, place_text, places_of
 from .reasons import REASONS, card_name, cost_text, file_problems, reason_for, reason_text, save_problem
 
 __all__ = [

@@ -2,49 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..i18n import N_, _, ngettext
 from .cards import CARD_NAMES
 from .dice import DICE_YOURS, describe_dice
+from .dois_events import DOIS_EVENTS, DOIS_YOURS, describe_dois
 from .events_addons import ADDON_YOURS, describe_addon
+from .phrases import Places, cards_text, list_text, place_text
 from .scenarios import SCENARIO_EVENTS, SCENARIO_YOURS, describe_scenario
-
-
-def list_text(names: list[str]) -> str:
-    """'grain, wool and ore'."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
-
-def cards_text(cards: dict[str, int]) -> str:
-    """'2 brick, 1 ore' from {'brick': 2, 'ore': 1}."""
-    return ", ".join(f"{n} {_(name)}" for name, n in cards.items() if n)
-
-
-Places = Mapping[str, tuple[str, int | None]]  # hex id -> (terrain, printed number or None)
-
-
-def places_of(hexes: Iterable[Mapping[str, Any]]) -> dict[str, tuple[str, int | None]]:
-    """The ``places`` for ``describe`` from a seat view's ``board.hexes`` (id, terrain, number)."""
-    return {str(h["id"]): (str(h["terrain"]), h.get("number")) for h in hexes}
-
-
-def place_text(places: Places | None, hex_id: str, number: bool = True) -> str:
-    """How a player names a hex: "the hills with the 8", "the desert" (``number=False``: "the hills").
-    A hex the places do not know keeps its id (a hand-written log)."""
-    terrain, n = (places or {}).get(hex_id.partition("/")[0], ("", None))
-    if not terrain:
-        return hex_id
-    if number and n:
-        return _("the {terrain} with the {n}", terrain=_(terrain), n=n)
-    return _("the {terrain}", terrain=_(terrain))
-
 
 YOURS = {  # the viewer's own moves in the second person: Italian "You" takes no third person (issue 14)
     "{who} accepts": N_("You accept"),
-    "{who} bought 1 {res} from the market for {cards}": N_("You bought 1 {res} from the market for {cards}"),
     "{who} bought a development card": N_("You bought a development card"),
     "{who} bought a development card: {card}": N_("You bought a development card: {card}"),
     "{who} built a city": N_("You built a city"),
@@ -53,22 +23,15 @@ YOURS = {  # the viewer's own moves in the second person: Italian "You" takes no
     "{who} built a settlement": N_("You built a settlement"),
     "{who} declines": N_("You decline"),
     "{who} discarded {cards}": N_("You discarded {cards}"),
-    "{who} drew a remote-area card": N_("You drew a remote-area card"),
-    "{who} drew a remote-area card: {card}": N_("You drew a remote-area card: {card}"),
-    "{who} exchanged a remote-area card for {cards}": N_("You exchanged a remote-area card for {cards}"),
     "{who} may build (special building phase)": N_("You may build (special building phase)"),
     "{who} moved the robber onto the {n} token of {hex}": N_(
         "You moved the robber onto the {n} token of {hex}"
     ),
     "{who} moved the robber to {hex}": N_("You moved the robber to {hex}"),
     "{who} played {card}": N_("You played {card}"),
-    "{who} put {cards} aside from the market": N_("You put {cards} aside from the market"),
     "{who} received {cards}": N_("You received {cards}"),
     "{who} rolled highest and starts": N_("You rolled highest and start"),
     "{who} rolled {a} + {b} = {total}": N_("You rolled {a} + {b} = {total}"),
-    "{who} sold 1 exhausted {res} to the market for {cards}": N_(
-        "You sold 1 exhausted {res} to the market for {cards}"
-    ),
     "{who} stole 1 {res} from {victim}": N_("You stole 1 {res} from {victim}"),
     "{who} stole a card from {victim}": N_("You stole a card from {victim}"),
     "{who} takes Largest Army ({n} knights)": N_("You take Largest Army ({n} knights)"),
@@ -83,10 +46,8 @@ YOURS = {  # the viewer's own moves in the second person: Italian "You" takes no
     ),
     "{who} wins with {vp} points!": N_("You win with {vp} points!"),
     "{who} withdrew the offer": N_("You withdrew the offer"),
-    "{who} developed {hex} with the {tokens} token(s), paying {paid}, and took {n} {res} from the market": N_(
-        "You developed {hex} with the {tokens} token(s), paying {paid}, and took {n} {res} from the market"
-    ),
     **ADDON_YOURS,  # the add-on games' own (events_addons.py)
+    **DOIS_YOURS,  # Catan a Dois's own (dois_events.py)
     **DICE_YOURS,  # the Catan Dice Game's own (dice.py)
     **SCENARIO_YOURS,  # the scenarios' own (scenarios.py)
 }
@@ -231,77 +192,14 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
         if you:
             return _("You win with {vp} points!", vp=event["vp"])
         return _said(you, "{who} wins with {vp} points!", who=who, vp=event["vp"])
-    if t == "remove_token":
-        return _(
-            N_("You took the {n} token from {hex} into your reserve") if you
-            else N_("{who} took the {n} token from {hex} into their reserve"),
-            who=who,
-            n=event["number"],
-            hex=place_text(places, event["hex"], number=False),
-        )
-    if t == "market":
-        return _said(you, "{who} bought 1 {res} from the market for {cards}", who=who, res=_(event["get"]),
-                 cards=cards_text(event["give"]))  # fmt: skip
-    if t == "market_sell":
-        return _said(you, "{who} sold 1 exhausted {res} to the market for {cards}", who=who,
-                     res=_(event["give"]), cards=cards_text(event["get"]))  # fmt: skip
-    if t == "market_discard":
-        cards = cards_text(event["cards"])
-        return _said(you, "{who} put {cards} aside from the market", who=who, cards=cards)
-    if t in ("market_opened", "market_renewed"):
-        return _("The market shows {cards}", cards=", ".join(_(c) for c in event["cards"]) or _("nothing"))
-    if t == "develop":
-        tokens = ", ".join(str(n) for n in event["tokens"])
-        paid = (
-            cards_text(event.get("cards", {}))
-            if event["paid"] == "cards"
-            else _("a {card} card", card=_(CARD_NAMES.get(event["paid"], event["paid"])))
-        )
-        return _said(you,
-            "{who} developed {hex} with the {tokens} token(s), paying {paid}, "
-            "and took {n} {res} from the market",
-            who=who,
-            hex=place_text(places, event["hex"], number=False),
-            tokens=tokens,
-            paid=paid,
-            n=event["got"],
-            res=_(event["resource"]),
-        )
-    if t == "remote_card":
-        if viewer == seat and event.get("card"):
-            card = _(CARD_NAMES.get(event["card"], event["card"]))
-            return _said(you, "{who} drew a remote-area card: {card}", who=who, card=card)
-        return _said(you, "{who} drew a remote-area card", who=who)
-    if t == "remote_exchange":
-        cards = cards_text(event.get("cards", {}))
-        return _said(you, "{who} exchanged a remote-area card for {cards}", who=who, cards=cards)
     if t == "dice_deck":  # balanced dice: a new deck of the 36 outcomes
         n = int(event.get("discarded", 0))
         if not n:
             return _("A new dice deck is shuffled")
         return ngettext("A new dice deck is shuffled ({n} card of the last one put aside unseen)",
                         "A new dice deck is shuffled ({n} cards of the last one put aside unseen)", n, n=n)
-    if t == "collapse":
-        return _(
-            "Collapse: {res} are exhausted in the bank. The game ends and everybody loses.",
-            res=list_text([_(r) for r in event["resources"]]),
-        )
-    if t == "stalemate_near":
-        return ngettext(
-            "Nobody has built for a long time: if nobody builds, buys a development card, plays a Knight or "
-            "develops terrain, the game ends in a stalemate in {n} round.",
-            "Nobody has built for a long time: if nobody builds, buys a development card, plays a Knight or "
-            "develops terrain, the game ends in a stalemate in {n} rounds.",
-            event["rounds"],
-            n=event["rounds"],
-        )
-    if t == "stalemate":
-        return ngettext(
-            "Stalemate: nobody built for {n} round. The game ends and nobody wins.",
-            "Stalemate: nobody built for {n} rounds. The game ends and nobody wins.",
-            event["rounds"],
-            n=event["rounds"],
-        )
+    if t in DOIS_EVENTS:  # Catan a Dois (dois_events.py)
+        return describe_dois(event, names, viewer, who, you, _said, places)
     if t == "special_build":
         return _said(you, "{who} may build (special building phase)", who=who)
     if t == "start_player":
