@@ -113,18 +113,23 @@ class Trader(HeuristicCore):
             return Action("reject"), _("I need my {resource}.", resource=_(names[needed[0]]))
         return Action("reject"), _("That doesn't help me.")
 
-    def _maybe_offer(self, world: Game, p: int, obs: dict[str, Any]) -> Action | None:
-        """Propose a domestic trade when one card is missing for a build and we can spare another (hard, with
-        ``offer_search``: the offer the others would take that helps us most, ``_searched_offer``)."""
-        limit = int(self.w.offers)  # easy makes none
-        s, rules = world.s, world.rules
-        if (
+    def _offers_closed(self, world: Game, limit: int) -> bool:
+        """No domestic offer now: none allowed (``limit``) or ``limit`` made this turn, a build made (trade
+        then build), or the rule file or the phase allow none."""
+        s = world.s
+        return (
             not limit
             or s.offers_made >= limit
             or s.built
-            or not rules.option("domestic_trade", True)
+            or not world.rules.option("domestic_trade", True)
             or not queries.trading_allowed(world)
-        ):
+        )
+
+    def _maybe_offer(self, world: Game, p: int, obs: dict[str, Any]) -> Action | None:
+        """Propose a domestic trade when one card is missing for a build and we can spare another (hard, with
+        ``offer_search``: the offer the others would take that helps us most, ``_searched_offer``)."""
+        s, rules = world.s, world.rules
+        if self._offers_closed(world, int(self.w.offers)):  # easy makes none
             return None
         if self.w.offer_search:
             return self._searched_offer(world, p, obs)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from ..engine import Action, Game, make_bundle, queries
+from ..engine import Action, Game, make_bundle
 from ..i18n import _
 from .budget import SAMPLE_COST
 from .evaluate import evaluate, hand_value
@@ -119,14 +119,7 @@ class TradeSearch(Trader):
     def _searched_trade(self, world: Game, p: int, obs: dict[str, Any]) -> Action | None:
         """The offer whose expected outcome adds most to this turn (module docstring), or None."""
         s, rules = world.s, world.rules
-        limit = min(int(self.w.offers), int(rules.option("max_offers_per_turn", 6)))
-        if (
-            not limit
-            or s.offers_made >= limit
-            or s.built
-            or not rules.option("domestic_trade", True)
-            or not queries.trading_allowed(world)
-        ):
+        if self._offers_closed(world, min(int(self.w.offers), int(rules.option("max_offers_per_turn", 6)))):
             return None
         names = rules.resources
         hand = list(s.hands[p])
