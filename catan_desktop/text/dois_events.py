@@ -102,3 +102,27 @@ def describe_dois(event: dict[str, Any], names: Sequence[str], viewer: int | Non
             n=event["rounds"],
         )
     return None
+
+
+def dois_ending(log: Sequence[dict[str, Any]], turn: int) -> tuple[str, str] | None:
+    """The game over screen's headline and the line under it for a game that ended with no winner in the
+    collapse (D-5.4) or the stalemate (D-10.1); None for any other end."""
+    for ev in reversed(log):
+        if ev.get("t") == "collapse":
+            return _("Collapse: both players lose"), _(
+                "Turn {turn}: the bank ran out of {res} at once. The economy collapsed (D-5.4): nobody wins.",
+                turn=turn,
+                res=list_text([_(r) for r in ev["resources"]]),
+            )
+        if ev.get("t") == "stalemate":
+            idle = int(ev["rounds"])
+            return _("Stalemate: nobody wins"), ngettext(
+                "Turn {turn}: nobody built anything for {n} round. Stalemate (a rule made for this game): "
+                "nobody wins.",
+                "Turn {turn}: nobody built anything for {n} rounds. Stalemate (a rule made for this game): "
+                "nobody wins.",
+                idle,
+                turn=turn,
+                n=idle,
+            )
+    return None

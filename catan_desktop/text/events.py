@@ -8,7 +8,7 @@ from typing import Any
 from ..i18n import N_, _, ngettext
 from .cards import CARD_NAMES
 from .dice import DICE_YOURS, describe_dice
-from .dois_events import DOIS_EVENTS, DOIS_YOURS, describe_dois
+from .dois_events import DOIS_EVENTS, DOIS_YOURS, describe_dois, dois_ending
 from .events_addons import ADDON_YOURS, describe_addon
 from .phrases import Places, cards_text, list_text, place_text
 from .scenarios import SCENARIO_EVENTS, SCENARIO_YOURS, describe_scenario
@@ -209,3 +209,16 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: int | None = N
     if t in SCENARIO_EVENTS:  # the scenario maps and the Erie Canal
         return describe_scenario(event, names, viewer, who, you, _said)
     return describe_addon(event, names, viewer, who, you, _said, list_text)  # Frenemies, Helpers
+
+
+ENDINGS = (dois_ending,)  # the add-ons' ends without a winner: (log, turn) -> (headline, line) or None
+
+
+def ending_words(log: Sequence[dict[str, Any]], turn: int) -> tuple[str, str] | None:
+    """The game over screen's headline and the line under it when an add-on ended the game with no winner
+    (``ENDINGS``), else None."""
+    for ending in ENDINGS:
+        words = ending(log, turn)
+        if words is not None:
+            return words
+    return None

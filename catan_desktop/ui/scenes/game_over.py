@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIImage, UILabel, UIPanel
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
 from ...render.palette import rgb
-from ...text.events import list_text
+from ...text.events import ending_words
 from ...text.network import verdict_text
 from ..config import SeatConfig, seat_of, shown_name
 from ..config import new_seed as fresh_seed
@@ -69,29 +69,14 @@ class GameOverScene(PanelOverlay):
     def seat(self, i: int) -> SeatConfig:
         return seat_of(self.config, i)
 
-    def collapse(self) -> list[str] | None:
-        """The resources exhausted together when a Catan a Dois economy collapsed (D-5.4), else None."""
-        for ev in reversed(self.game.log):
-            if ev.get("t") == "collapse":
-                return list(ev["resources"])
-        return None
-
-    def stalemate(self) -> int | None:
-        """The rounds without building that ended a Catan a Dois game in a stalemate (D-10.1), else None."""
-        for ev in reversed(self.game.log):
-            if ev.get("t") == "stalemate":
-                return int(ev["rounds"])
-        return None
-
     def humans(self) -> list[int]:
         return [i for i in range(self.game.players) if self.seat(i).is_human]
 
     def headline(self) -> str:
         winners = self.game.winners
-        if not winners and self.collapse() is not None:
-            return _("Collapse: both players lose")
-        if not winners and self.stalemate() is not None:
-            return _("Stalemate: nobody wins")
+        ending = ending_words(self.game.log, self.game.turn)  # an add-on's end without a winner
+        if not winners and ending is not None:
+            return ending[0]
         if not winners:
             return _("Nobody won")
         names = [self.seat(w).name for w in winners]
@@ -140,24 +125,9 @@ class GameOverScene(PanelOverlay):
                 pass
         target = self.game.vp_target  # the scenarios' target depends on the player count (S-4.1)
         sub = _("First to {vp} points \u00b7 {turns} turns", vp=target, turns=self.game.turn)
-        exhausted = self.collapse()
-        if exhausted is not None:
-            sub = _(
-                "Turn {turn}: the bank ran out of {res} at once. The economy collapsed (D-5.4): nobody wins.",
-                turn=self.game.turn,
-                res=list_text([_(r) for r in exhausted]),
-            )
-        idle = self.stalemate()
-        if idle is not None:
-            sub = ngettext(
-                "Turn {turn}: nobody built anything for {n} round. Stalemate (a rule made for this game): "
-                "nobody wins.",
-                "Turn {turn}: nobody built anything for {n} rounds. Stalemate (a rule made for this game): "
-                "nobody wins.",
-                idle,
-                turn=self.game.turn,
-                n=idle,
-            )
+        ending = ending_words(self.game.log, self.game.turn)
+        if ending is not None:  # e.g. Catan a Dois's collapse (D-5.4) or stalemate (D-10.1)
+            sub = ending[1]
         verdict = getattr(self.game_scene.port, "verdict", None)  # a hosted game: its dice checked
         sub += "" if verdict is None else " \u00b7 " + verdict_text(verdict)
         UILabel(
