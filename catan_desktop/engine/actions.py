@@ -119,6 +119,13 @@ class ActionKind:
     text: Callable[[Action], str]
     parse: Callable[[ArgReader], Action]
     shape: Callable[[Any, Any], bool]
+    traits: frozenset[str] = frozenset()  # what the screens may know of the kind: TRADE, UNDOABLE
+
+
+# an action kind's traits (``ActionKind.traits``, read with ``kind_traits``)
+TRADE = "trade"  # cards for cards with the bank or a market (the trade step; not an offer to players)
+UNDOABLE = "undoable"  # reveals nothing: its player may take it back until a roll, a draw, a steal or
+# another player's move
 
 
 SPECS: dict[str, ActionKind] = {}
@@ -129,6 +136,12 @@ def register_kind(spec: ActionKind) -> None:
     if spec.name in SPECS and SPECS[spec.name] != spec:
         raise ValueError(f"action kind {spec.name!r} is already registered")
     SPECS[spec.name] = spec
+
+
+def kind_traits(kind: str) -> frozenset[str]:
+    """The traits of action kind ``kind`` (``TRADE``, ``UNDOABLE``); none for a kind nobody registered."""
+    spec = SPECS.get(kind)
+    return spec.traits if spec is not None else frozenset()
 
 
 def kinds() -> tuple[str, ...]:
@@ -226,11 +239,12 @@ def bare_kind(kind: str) -> ActionKind:
     return ActionKind(kind, lambda a: a.kind, parse, lambda a, b: a is None and b is None)
 
 
-def _int_arg(kind: str) -> ActionKind:
+def _int_arg(kind: str, traits: frozenset[str] = frozenset()) -> ActionKind:
     def parse(r: ArgReader) -> Action:
         return Action(kind, r.integer(r.need(1)[0]))
 
-    return ActionKind(kind, lambda a: f"{a.kind} {a.a}", parse, lambda a, b: type(a) is int and b is None)
+    return ActionKind(kind, lambda a: f"{a.kind} {a.a}", parse, lambda a, b: type(a) is int and b is None,
+                      traits)
 
 
 def _parse_yop(r: ArgReader) -> Action:
@@ -277,8 +291,8 @@ def _two_words(a: Action) -> str:
 def _register_core() -> None:
     for kind in NO_ARG:
         register_kind(bare_kind(kind))
-    for kind in INT_ARG:
-        register_kind(_int_arg(kind))
+    for kind in INT_ARG:  # a piece placed reveals nothing (the confirmation of a trade moves cards)
+        register_kind(_int_arg(kind, frozenset({UNDOABLE}) if kind != "confirm" else frozenset()))
     register_kind(ActionKind(
         "monopoly", lambda a: f"monopoly {a.a}", lambda r: Action("monopoly", r.name(r.need(1)[0])),
         lambda a, b: isinstance(a, str) and b is None,
@@ -297,7 +311,7 @@ def _register_core() -> None:
     register_kind(ActionKind(
         "maritime", lambda a: f"maritime {a.a} {a.b}",
         lambda r: Action("maritime", *(r.name(w) for w in r.need(2))),
-        lambda a, b: isinstance(a, str) and isinstance(b, str),
+        lambda a, b: isinstance(a, str) and isinstance(b, str), frozenset({TRADE, UNDOABLE}),
     ))
     for kind in ("offer", "counter"):
         register_kind(ActionKind(

@@ -10,18 +10,17 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import Bot, create_bot
-from ..engine import Action, Game
+from ..engine import UNDOABLE, Action, Game, kind_traits
 from ..engine.views import SeatView
 from ..persistence import LoadedSave, save_game
 from ..persistence.userdirs import autosave_path, saves_dir
 from .config import GameConfig, shown_name
 from .seat_port import GamePort, Moved
 
-# Actions a player may take back until something irreversible (dice, a card draw, a steal, another
-# player's move) happens.
-# moves a human may take back; a move that revealed something (a private event: Catan a Dois's remote-area
-# card drawn by a settlement, D-7.1) is not, nor anything after a roll, card or steal
-REVERSIBLE = frozenset({"settle", "road", "city", "maritime", "market", "market_sell"})
+# Moves a human may take back are the kinds registered UNDOABLE (engine.kind_traits: a piece placed, a
+# trade with the bank or a market) until something irreversible (dice, a card draw, a steal, another
+# player's move) happens; a move that revealed something (a private event: Catan a Dois's remote-area card
+# drawn by a settlement, D-7.1) is not.
 POLL_WAIT = 0.004  # seconds a frame may wait for a computer move
 
 
@@ -92,7 +91,7 @@ class GameController(GamePort):
         seat = self.seat_to_act
         if action.kind == "offer":
             self.trade_reasons.clear()
-        before = self.game.to_json() if action.kind in REVERSIBLE else None
+        before = self.game.to_json() if UNDOABLE in kind_traits(action.kind) else None
         self.game.apply(action)
         self.version += 1
         events = self.new_events()

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..actions import (
+    TRADE,
+    UNDOABLE,
     Action,
     ActionKind,
     ArgReader,
@@ -80,11 +82,11 @@ def _parse_sell(r: ArgReader) -> Action:
 
 register_kind(ActionKind(
     "market", lambda a: f"market {bundle_text(a.a)} {a.b}", _parse_market,
-    lambda a, b: bundle_ok(a) and isinstance(b, str),
+    lambda a, b: bundle_ok(a) and isinstance(b, str), frozenset({TRADE, UNDOABLE}),
 ))
 register_kind(ActionKind(
     "market_sell", lambda a: f"market_sell {a.a} for {bundle_text(a.b)}", _parse_sell,
-    lambda a, b: isinstance(a, str) and bundle_ok(b),
+    lambda a, b: isinstance(a, str) and bundle_ok(b), frozenset({TRADE, UNDOABLE}),
 ))
 register_kind(ActionKind(
     "market_discard", lambda a: f"market_discard {bundle_text(a.a)}",

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...engine import TRADE, kind_traits
+from ...engine.actions import CORE_KINDS
 from ...i18n import N_, _, ngettext
 from ...text.reasons import PHASE_WORDS, card_name, cost_text, list_text
 from .coach_board import (
@@ -34,7 +36,6 @@ if TYPE_CHECKING:
 
 BUILD_KINDS = ("city", "settle", "buy", "develop", "road")  # most valuable first
 CARD_KINDS = ("knight", "road_building", "year_of_plenty", "monopoly")
-TRADE_KINDS = ("offer", "maritime", "market", "market_sell")
 ITEMS = {  # a build kind, its key
     "road": N_("a road (1)"), "settle": N_("a settlement (2)"), "city": N_("a city (3)"),
     "buy": N_("a development card (4)"), "develop": N_("terrain development (D)"),
@@ -183,7 +184,8 @@ def _trade_line(view: SeatView, kinds: set[str], missing: dict[str, int] | None)
     rules = view.rules
     if view.built_this_turn and rules.option("strict_trade_then_build", True):
         return _("You have built this turn, so trading is over: build more or end your turn (E).")
-    if not kinds & set(TRADE_KINDS):
+    trades = {k for k in kinds if TRADE in kind_traits(k)}  # with the bank, or an add-on's market
+    if not trades and "offer" not in kinds:
         return None
     cards = cost_text(missing) if missing else _("the cards you need")
     rate = rules.rate_none
@@ -192,9 +194,8 @@ def _trade_line(view: SeatView, kinds: set[str], missing: dict[str, int] | None)
         bank = _("the bank (B: {rate}:1, or {best}:1 at your harbour)", rate=rate, best=best)
     else:
         bank = _("the bank (B, {rate}:1)", rate=rate)
-    if "market" in kinds or "market_sell" in kinds:
-        return _("Turn spare cards into {cards}: buy from the market (T) or trade with {bank}.",
-                 cards=cards, bank=bank)
+    if trades - set(CORE_KINDS) and (note := _note(rules, "trade", cards=cards, bank=bank)) is not None:
+        return note  # an add-on's own trade (Catan a Dois: its market)
     if "offer" in kinds:
         return _("Turn spare cards into {cards}: trade with the others (T) or {bank}.", cards=cards,
                  bank=bank)
@@ -350,7 +351,7 @@ def _trade_confirm(view: SeatView, kinds: set[str], game: Any, names: list[str])
 
 
 Adviser = Callable[["SeatView", set[str], Any, list[str]], Advice]
-NOTES: dict[tuple[str, str], Callable[[], str]] = {}  # (rule module, where) -> an add-on's words
+NOTES: dict[tuple[str, str], Callable[..., str]] = {}  # (rule module, where) -> an add-on's words
 
 
 def coach_phase(phase: str) -> Callable[[Adviser], Adviser]:
@@ -363,20 +364,21 @@ def coach_phase(phase: str) -> Callable[[Adviser], Adviser]:
     return register
 
 
-def coach_note(module: str, where: str) -> Callable[[Callable[[], str]], Callable[[], str]]:
+def coach_note(module: str, where: str) -> Callable[[Callable[..., str]], Callable[..., str]]:
     """Register an add-on's line for the shared advice at ``where`` ("founding", "roll", "robber": the
-    robber's first line), used when the game's rules switch ``module`` on."""
+    robber's first line; "trade", given ``cards`` and ``bank`` in words, when one of the add-on's trade
+    kinds is legal), used when the game's rules switch ``module`` on."""
 
-    def register(note: Callable[[], str]) -> Callable[[], str]:
+    def register(note: Callable[..., str]) -> Callable[..., str]:
         NOTES[(module, where)] = note
         return note
 
     return register
 
 
-def _note(rules: Any, where: str) -> str | None:
-    """The first add-on line for ``where`` of a module ``rules`` switch on, or None."""
-    return next((NOTES[(m, where)]() for m in rules.modules if (m, where) in NOTES), None)
+def _note(rules: Any, where: str, **fields: str) -> str | None:
+    """The first add-on line for ``where`` of a module ``rules`` switch on (given ``fields``), or None."""
+    return next((NOTES[(m, where)](**fields) for m in rules.modules if (m, where) in NOTES), None)
 
 
 _PHASES: dict[str, Adviser] = {

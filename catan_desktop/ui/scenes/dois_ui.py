@@ -337,6 +337,12 @@ def _roll_note() -> str:
     return _("The difference between the two dice sets this turn's market price (a double closes it).")
 
 
+@coach_note(MarketUI.MODULE, "trade")
+def _trade_note(cards: str, bank: str) -> str:
+    return _("Turn spare cards into {cards}: buy from the market (T) or trade with {bank}.", cards=cards,
+             bank=bank)
+
+
 @coach_note(TokenRobberUI.MODULE, "robber")
 def _robber_note() -> str:
     return _("Move the robber onto a number token of the leader (most points): it blocks that number on its "
