@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING, Any
 from .dice_scoring import award_counts, classic_total, plus_vp
 from .dice_sheet import GAME_KIND, POINTS, RACE, DiceSheet, load_sheet
 from .dice_state import ASIDE, FREE, SPENT, DiceState, SheetState
+from .envelope import FORMAT, check_version, head, read_history, read_log, restore_rng, tail
 from .errors import RulesetError, SnapshotError
-from .snapshot import restore_rng
 
 if TYPE_CHECKING:
     from .dice_game import DiceGame
 
-FORMAT = "catan-desktop-snapshot"
 VERSION = 1
 _DATA_ERRORS = (TypeError, ValueError, AttributeError, IndexError, KeyError, OverflowError, RecursionError)
 
@@ -26,16 +25,8 @@ _DATA_ERRORS = (TypeError, ValueError, AttributeError, IndexError, KeyError, Ove
 def to_data(g: DiceGame) -> dict[str, Any]:
     """The complete state of ``g`` as JSON-serialisable data."""
     s = g.s
-    version, internal, gauss = g.rng.getstate()
     return {
-        "format": FORMAT,
-        "kind": GAME_KIND,
-        "version": VERSION,
-        "variant": g.rules.name,
-        "rules": g.rules.to_json_data(),
-        "options": g.options,
-        "seed": g.seed,
-        "players": s.players,
+        **head(g, VERSION, GAME_KIND),
         "current": s.current,
         "start_player": s.start_player,
         "turn": s.turn,
@@ -52,9 +43,7 @@ def to_data(g: DiceGame) -> dict[str, Any]:
         "longest_road": s.longest_road if s.longest_road >= 0 else None,
         "over": s.over,
         "winners": list(s.winners),
-        "rng": [version, list(internal), gauss],
-        "history": list(g.history),
-        "log": s.log,
+        **tail(g),
     }
 
 
@@ -137,9 +126,7 @@ def _from_data(cls: type[DiceGame], data: Any, rules: DiceSheet | None) -> DiceG
         raise SnapshotError(
             f"not a dice game snapshot (format {data.get('format')!r}, kind {data.get('kind')!r})"
         )
-    version = _get(data, "version", int, VERSION)
-    if version > VERSION:
-        raise SnapshotError(f"snapshot version {version} is newer than this game understands ({VERSION})")
+    check_version(_get(data, "version", int, VERSION), VERSION)
     sheet = _rules(data, rules)
     players = _get(data, "players", int)
     if not sheet.players_min <= players <= sheet.players_max:
@@ -169,13 +156,8 @@ def _from_data(cls: type[DiceGame], data: Any, rules: DiceSheet | None) -> DiceG
     _end_fields(sheet, data, state)
     seed = _get(data, "seed", int, 0)
     rng = restore_rng(data, seed, len(_get(data, "history", list, [])), turn)
-    history = _get(data, "history", list, [])
-    if not all(isinstance(h, str) for h in history):
-        raise SnapshotError("history: actions are listed as text")
-    log = _get(data, "log", list, [])
-    if not all(isinstance(e, dict) for e in log):
-        raise SnapshotError("log: events are objects")
-    state.history, state.log = list(history), list(log)
+    state.history = read_history(_get(data, "history", list, []))
+    state.log = read_log(_get(data, "log", list, []))
     return cls(sheet, state, rng, seed, _get(data, "options", dict, {}))
 
 

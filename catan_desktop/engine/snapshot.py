@@ -8,9 +8,9 @@ sections: ``dois`` and ``special_build_queue``) is upgraded on reading by the mo
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
+from .envelope import FORMAT, check_version, head, read_history, read_log, restore_rng, tail
 from .errors import RulesetError, SnapshotError
 from .plugins import plugins_for
 from .position import check_position, derive_holders
@@ -20,25 +20,8 @@ from .state import State, Trade
 if TYPE_CHECKING:
     from .game import Game
 
-FORMAT = "catan-desktop-snapshot"
 VERSION = 2
 _V1_KEYS = ("dois", "special_build_queue")  # version 1 kept module state at the top level
-
-
-def restore_rng(data: dict[str, Any], seed: int, actions: int, turn: int) -> random.Random:
-    """The game's generator from a snapshot's ``rng`` state; without one (a hand-written position), a
-    generator seeded from the seed, the number of actions played and the turn. A board game's and a dice
-    game's snapshots alike."""
-    rng = random.Random(seed)
-    if data.get("rng") is None:
-        rng.seed(f"{seed}/{actions}/{turn}")
-        return rng
-    try:
-        v, internal, gauss = data["rng"]
-        rng.setstate((v, tuple(internal), gauss))
-    except (TypeError, ValueError) as exc:
-        raise SnapshotError(f"rng: not a valid generator state ({exc})") from exc
-    return rng
 
 
 def _res_map(g: Game, values: list[int]) -> dict[str, int]:
@@ -63,15 +46,8 @@ def to_data(g: Game) -> dict[str, Any]:
                 for q, (v, a, b) in s.trade.answers.items()
             },
         }
-    version, internal, gauss = g.rng.getstate()
     return {
-        "format": FORMAT,
-        "version": VERSION,
-        "variant": g.rules.name,
-        "rules": g.rules.to_json_data(),
-        "options": g.options,
-        "seed": g.seed,
-        "players": s.players,
+        **head(g, VERSION),
         "phase": s.phase,
         "current": s.current,
         "start_player": s.start_player,
@@ -117,9 +93,7 @@ def to_data(g: Game) -> dict[str, Any]:
         "setup": {"queue": list(s.setup_queue), "index": s.setup_index, "last_settlement": s.last_settlement},
         "modules": {m.NAME: m.to_data(g, s.modules.get(m.NAME)) for m in g.plugins.modules},
         "winners": list(s.winners),
-        "rng": [version, list(internal), gauss],
-        "history": list(g.history),
-        "log": s.log,
+        **tail(g),
         "stats": {"dice": list(s.dice_counts), "gained": [_res_map(g, x) for x in s.gained]},
     }
 
@@ -247,9 +221,7 @@ def _from_data(cls: type[Game], data: Any, rules: Ruleset | None, check: bool) -
     rd = _Reader(data)
     if data.get("format", FORMAT) != FORMAT:
         raise SnapshotError(f"not a game snapshot (format {data.get('format')!r})")
-    version = rd.get("version", int, VERSION)
-    if version > VERSION:
-        raise SnapshotError(f"snapshot version {version} is newer than this game understands ({VERSION})")
+    check_version(rd.get("version", int, VERSION), VERSION)
     options = rd.get("options", dict, {})
     if rules is None:
         try:
@@ -409,12 +381,8 @@ def _from_data(cls: type[Game], data: Any, rules: Ruleset | None, check: bool) -
     if not isinstance(dice_counts, list) or len(dice_counts) != 13 or any(
             type(n) is not int or n < 0 for n in dice_counts):
         raise SnapshotError("stats.dice must list 13 whole numbers >= 0 (the rolls of each total 0-12)")
-    log = rd.get("log", list, [])
-    if any(not isinstance(ev, dict) or not isinstance(ev.get("t"), str) for ev in log):
-        raise SnapshotError("log must list events (mappings with a type 't')")
-    history = rd.get("history", list, [])
-    if any(not isinstance(x, str) for x in history):
-        raise SnapshotError("history must list actions as text")
+    log = read_log(rd.get("log", list, []))
+    history = read_history(rd.get("history", list, []))
     discards = []
     for entry in rd.get("discards_pending", list, []):
         if not (isinstance(entry, list) and len(entry) == 2 and type(entry[1]) is int and entry[1] >= 1):
