@@ -14,8 +14,6 @@ from catan_desktop.engine.dice_sheet import ANY, GAME_KIND, KINDS, POINTS, PREFI
 from catan_desktop.i18n import Msg
 from catan_desktop.variants.schema_nodes import (
     IDENTIFIER,
-    MAX_RESOURCES,
-    NAME_RE,
     Boolean,
     Choice,
     Fields,
@@ -28,6 +26,7 @@ from catan_desktop.variants.schema_nodes import (
     Text,
     describe,
     did_you_mean,
+    file_header,
     int_at,
     is_int,
     text_items,
@@ -211,11 +210,7 @@ DICE_FILE = Fields(
     required={
         "format": Integer(),
         "game": Text(),
-        "name": Text(NAME_RE, Msg("a short name of lowercase letters, digits, '_' and '-'")),
-        "title": Text(),
-        "description": Text(),
-        "players": Fields({"min": Integer(1, 8), "max": Integer(1, 8)}),
-        "resources": ListOf(IDENTIFIER, min_items=1, unique=True, max_items=MAX_RESOURCES),
+        **file_header(Integer(1, 8)),
         "dice": Fields(
             {
                 "faces": ListOf(IDENTIFIER, min_items=1, unique=True, max_items=12),

@@ -343,6 +343,18 @@ IDENTIFIER = Text(IDENTIFIER_RE, Msg("a lowercase name (letters, digits and '_',
 TOKENS = ListOf(Tuple("[LETTER, NUMBER]", Text(), DiceTotal()))
 
 
+def file_header(players: Node) -> dict[str, Node]:
+    """The fields both kinds of rule file hold (a variant's, ``schema.RULESET``; a dice game's,
+    ``dice_schema.DICE_FILE``): its name, title and description, its player counts, its resources."""
+    return {
+        "name": Text(NAME_RE, Msg("a short name of lowercase letters, digits, '_' and '-'")),
+        "title": Text(),
+        "description": Text(),
+        "players": Fields({"min": players, "max": players}),
+        "resources": ListOf(IDENTIFIER, min_items=1, unique=True, max_items=MAX_RESOURCES),
+    }
+
+
 def value_at(data: object, *path: str) -> object:
     """Return the value at ``path`` in nested mappings, or None when any step is missing."""
     for key in path:
