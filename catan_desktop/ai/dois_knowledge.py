@@ -18,8 +18,9 @@ if TYPE_CHECKING:  # for annotations only: knowledge imports this file
 MARKET = "market"  # the rule module of the open market (D-4) and its views' name
 
 
-def _settings(rules: Ruleset, name: str) -> dict[str, Any] | None:
-    module = plugins_for(rules).by_name.get(name)
+def _settings(rules: Ruleset | None, name: str) -> dict[str, Any] | None:
+    """The typed settings of rule module ``name`` (``RuleModule.cfg``); None when ``rules`` leave it off."""
+    module = plugins_for(rules).by_name.get(name) if rules is not None else None
     return module.cfg if module is not None else None
 
 
