@@ -13,6 +13,7 @@ but nothing depends on it for correctness.
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import os
 import time
@@ -178,6 +179,8 @@ class App:
     def push(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes[-1].pause()
+        if scene.opaque and self.drop_hidden():  # every scene on the stack goes out of sight
+            gc.collect()  # the dropped widgets' other parts are reference cycles: gone before the new build
         self.scenes.append(scene)
         self.stack_changes += 1
         scene.enter()
@@ -189,6 +192,7 @@ class App:
         scene = self.scenes.pop()
         self.stack_changes += 1
         scene.exit()
+        scene.drop_widgets()  # its pixels go before the scene beneath lays itself out (see close)
         self.release_due = True
         if self.scenes:
             self.scenes[-1].resume()  # one that rebuilds as it resumes lays itself out then (GuiScene)
@@ -200,9 +204,9 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
-        if self.scenes:
-            self.scenes.pop().exit()
-            self.release_due = True
+        closed = self.close(min(1, len(self.scenes)))
+        if (scene.opaque and self.drop_hidden()) or closed:
+            gc.collect()
         self.scenes.append(scene)
         self.stack_changes += 1
         scene.enter()
@@ -211,13 +215,36 @@ class App:
 
     def reset_to(self, scene: Scene) -> None:
         """Empty the stack and start again from ``scene`` (e.g. back to the main menu)."""
-        while self.scenes:
-            self.scenes.pop().exit()
-            self.release_due = True
+        if self.close(len(self.scenes)):
+            gc.collect()
         self.scenes.append(scene)
         self.stack_changes += 1
         scene.enter()
         self.mark_dirty()
+
+    def close(self, count: int) -> bool:
+        """Take the ``count`` top scenes off the stack, one by one: each exits and its widgets go with their
+        pixels at once, before the next screen is built (issue 35, item 9: they were freed only when the
+        frame ended, so for a moment the old screens and the new one were all in memory). Returns whether
+        any closed."""
+        for _closed in range(count):
+            scene = self.scenes.pop()
+            scene.exit()
+            scene.drop_widgets()
+            self.release_due = True
+        return count > 0
+
+    def drop_hidden(self) -> bool:
+        """A full screen is about to cover every scene on the stack: those that build their widgets anew as
+        they resume (``Scene.rebuilds_on_resume``: Load, the main menu) let go of them now, as after a resize
+        while hidden, and lay themselves out when they show again (their own ``resume``, or
+        ``lay_out_revealed``), exactly as before. The Load screen kept 25 MB of widgets under a replay.
+        Returns whether any did (one hidden already has done so: it is due to lay itself out)."""
+        hidden = [scene for scene in self.scenes if scene.rebuilds_on_resume and not scene.layout_due]
+        for scene in hidden:
+            scene.drop_widgets()
+            scene.layout_due = True
+        return bool(hidden)
 
     def go(self, name: str, *args: Any, how: str = "push", **kwargs: Any) -> Scene | None:
         """Open the screen registered as ``name`` (``ui/screens.py``) with ``args``: pushed over this one,

@@ -27,6 +27,21 @@ the widget is made, and keeps them all, with its 4x-sized scratch surfaces until
 covered before then kept those too. Only the disabled look waits until it is needed. Here every look but the
 normal one waits (pygame_gui draws a look the moment a widget takes it, ``DrawableShape.set_active_state``):
 four screens stacked at 1636x994 took 162 MB instead of 179, and the first hover of a button draws it once.
+
+Fourth, a screen laid out again (a resize, a new text size) killed its widgets and built new ones while the
+old ones still held their pixels: the screen keeps its widgets in attributes (``self.text``, ``self.panel``)
+until the build puts the new ones there, and the rest wait in reference cycles for the end of the frame
+(memory.py). For a moment both layouts were in memory, the Rules screen's 47 MB of pixels twice at 1800x1000
+(a panel's look three times, the whole rules text drawn once in full). ``Manager.drop_widgets`` kills the
+widgets and takes their pixels from them at once (``drop_pixels``), so the old layout's memory is free before
+the new one is drawn; the widget objects stay, as pygame_gui leaves a killed widget, and a call on one redraws
+what it needs (tests/ui/test_memory_held.py calls each kind's methods on dropped widgets).
+
+Fifth, a text box taller than its room lays its text out twice as it is made: once at its full width, then,
+having found it needs a scroll bar, again beside the bar, and the first layout, with the whole text drawn on
+one surface, waited in reference cycles for the collector: the Rules' text twice over (15 MB each at
+1800x1000). A text box now lets go of the text it drew before laying the text out again
+(``lay_text_out_once``).
 """
 
 from __future__ import annotations
@@ -34,11 +49,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pygame
 import pygame_gui
-from pygame_gui.core import UIAppearanceTheme
-from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShapeState
+from pygame_gui.core import UIAppearanceTheme, UIElement
+from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape, DrawableShapeState
 from pygame_gui.core.surface_cache import SurfaceCache
+from pygame_gui.core.text.text_box_layout import TextBoxLayout
 from pygame_gui.core.ui_shadow import ShadowGenerator
+from pygame_gui.elements import UITextBox
 
 Ids = Sequence[str | None] | None
 IdsKey = tuple[tuple[str | None, ...] | None, ...]
@@ -113,13 +131,78 @@ def draw_looks_when_needed() -> None:
     DrawableShapeState.looks_when_needed = True  # type: ignore[attr-defined]
 
 
+def drop_pixels(element: UIElement, empty: pygame.Surface) -> None:
+    """Let go of the pixels a killed widget holds (see the module's docstring): its image, each look of its
+    shape and the shape's scratch surfaces, and its drawn text. Each is given the value pygame_gui gives it
+    before the first drawing (``empty`` is the manager's 0x0 surface, or None), so a method called on the dead
+    widget later draws anew what it needs. Shared surfaces are never changed, only let go of."""
+    element.image = empty
+    element._pre_clipped_image = None
+    if isinstance(element, UITextBox):
+        drop_text_pixels(element.text_box_layout)  # the whole text drawn at its full height (Rules: 15 MB)
+        element.text_box_layout = None
+        element.background_surf = None
+    shape = getattr(element, "drawable_shape", None)
+    if isinstance(shape, DrawableShape):
+        if hasattr(shape, "base_surface"):
+            shape.base_surface = None
+        clean_up = getattr(shape, "clean_up_temp_shapes", None)
+        if clean_up is not None:
+            clean_up()
+        for state in shape.states.values():
+            state.surface = empty
+            state.text_surface = state.pre_text_surface = None
+            state.transition = None
+            state.generated = state.has_fresh_surface = False
+        drop_text_pixels(shape.text_box_layout)  # a label's text: its rows point at the look drawn
+
+
+def drop_text_pixels(layout: TextBoxLayout | None) -> None:
+    """Let go of the surface a text layout drew its text on (pygame_gui's values before the first drawing)."""
+    if layout is None:
+        return
+    layout.finalised_surface = None
+    layout.pre_alpha_final_surf = None
+    for row in layout.layout_rows:
+        row.target_surface = None
+        for chunk in row.items:
+            if hasattr(chunk, "target_surface"):
+                chunk.target_surface = None
+
+
+def lay_text_out_once() -> None:
+    """Have a text box let go of the text it drew before it lays its text out again (see the module's
+    docstring). Done once, for every text box; raises nothing."""
+    if getattr(UITextBox, "drops_old_text", False):
+        return
+    parse = UITextBox.parse_html_into_style_data
+
+    def parse_again(box: UITextBox) -> None:
+        drop_text_pixels(box.text_box_layout)
+        parse(box)
+
+    UITextBox.parse_html_into_style_data = parse_again  # type: ignore[method-assign]
+    UITextBox.drops_old_text = True  # type: ignore[attr-defined]
+
+
 class Manager(pygame_gui.UIManager):
-    """A pygame_gui UIManager whose theme is a ``CompactTheme`` and whose widgets draw their looks other than
-    the normal one when they first need them."""
+    """A pygame_gui UIManager whose theme is a ``CompactTheme``, whose widgets draw their looks other than
+    the normal one when they first need them, and whose widgets can be dropped with their pixels."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         draw_looks_when_needed()
+        lay_text_out_once()
         super().__init__(*args, **kwargs)
+
+    def drop_widgets(self) -> None:
+        """Kill every widget (``clear_and_reset``) and let go of their pixels now, not when the last
+        reference to them goes (see the module's docstring)."""
+        widgets = self.get_sprite_group().sprites()
+        self.clear_and_reset()
+        empty = self.get_universal_empty_surface()
+        for widget in widgets:
+            if isinstance(widget, UIElement) and not widget.alive():
+                drop_pixels(widget, empty)
 
     def create_new_theme(self, theme_path: Any = None) -> UIAppearanceTheme:
         theme = CompactTheme(self.resource_loader, self._locale)

@@ -141,6 +141,7 @@ class ScaledGui:
         factor = ui_factor(self.app)
         if factor != self.scale:
             self.scale = factor
+            self.drop_widgets()  # type: ignore[attr-defined]  # the old manager's pixels go first
             self.ui = make_manager(self.app, factor)
         else:
             self.ui.set_window_resolution(size)

@@ -11,17 +11,32 @@ from typing import Any
 
 import pygame
 import pytest
+from pygame_gui.core import UIElement
 from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
 from pygame_gui.core.surface_cache import SurfaceCache
+from pygame_gui.core.text.text_box_layout import TextBoxLayout
 from pygame_gui.core.ui_shadow import ShadowGenerator
-from pygame_gui.elements import UIDropDownMenu
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UIHorizontalSlider,
+    UIImage,
+    UILabel,
+    UIPanel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+)
 
 import catan_desktop.ui.app as app_module
 from catan_desktop.ui import widgets
 from catan_desktop.ui.app import App
+from catan_desktop.ui.scene import new_manager
 from catan_desktop.ui.scenes.load_save import LoadScene
 from catan_desktop.ui.scenes.menu import MenuScene
 from catan_desktop.ui.scenes.new_game import NewGameScene
+from catan_desktop.ui.scenes.records import ImportScene
+from catan_desktop.ui.scenes.rules import RulesScene
 from catan_desktop.ui.scenes.settings_scene import SettingsScene
 
 MB = 1024 * 1024
@@ -190,3 +205,178 @@ def test_a_frame_after_which_the_process_grew_gives_memory_back(
     assert released == [size[0]]
     app.end_frame()  # measured again from the size after that release
     assert released == [size[0]]
+
+
+# ------------------------------------------------------------------------- widgets thrown away in time
+
+_OWN_PARTS = ("pygame_gui.core.drawable_shapes", "pygame_gui.core.text")  # a widget's shape and text layout
+
+
+def pixels_held(element: UIElement) -> list[pygame.Surface]:
+    """The surfaces ``element`` holds itself: in its attributes, its shape with its looks, its text layout
+    with its rows and chunks (not other widgets', nor the manager's, the theme's or the caches')."""
+    found: dict[int, pygame.Surface] = {}
+    todo: list[Any] = [element]
+    seen: set[int] = set()
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, pygame.Surface):
+            found[id(obj)] = obj
+        elif isinstance(obj, dict):
+            todo += obj.values()
+        elif isinstance(obj, list | tuple | set):
+            todo += obj
+        elif obj is element or type(obj).__module__.startswith(_OWN_PARTS):
+            todo += vars(obj).values()
+    return list(found.values())
+
+
+def all_widgets() -> list[UIElement]:
+    return [obj for obj in gc.get_objects() if isinstance(obj, UIElement)]
+
+
+def old_widgets_pixels(app: App, earlier: list[UIElement]) -> int:
+    """Bytes of pixels held by widgets that no screen on the stack shows: killed ones, those of a manager
+    a screen replaced, those of a closed screen (alive in an attribute or waiting for the collector); not
+    those of ``earlier`` (made before the test began: other tests' in the same process)."""
+    managers = [scene.ui for scene in app.scenes if hasattr(scene, "ui")]
+    left_out = {id(w) for ui in managers for w in ui.get_sprite_group().sprites()} | {id(w) for w in earlier}
+    surfaces: dict[int, pygame.Surface] = {}
+    for widget in all_widgets():
+        if id(widget) not in left_out:
+            surfaces.update((id(s), s) for s in pixels_held(widget))
+    return sum(s.get_width() * s.get_height() * s.get_bytesize() for s in surfaces.values())
+
+
+def pixels_when_built(
+    earlier: list[UIElement], app: App, monkeypatch: pytest.MonkeyPatch, kind: type
+) -> list[int]:
+    """Each time a screen of ``kind`` builds its widgets from now on: the bytes of pixels that old widgets
+    hold at that moment (``old_widgets_pixels``)."""
+    seen: list[int] = []
+    build = kind.build
+
+    def measured(scene: Any) -> None:
+        seen.append(old_widgets_pixels(app, earlier))
+        build(scene)
+
+    monkeypatch.setattr(kind, "build", measured)
+    return seen
+
+
+def test_a_screen_laid_out_again_lets_go_of_its_old_widgets_first(
+    app: App, drive: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old widgets kept their pixels while the new layout was built (the screen holds them in its
+    attributes until the build replaces them): for a moment both were in memory, the Rules screen's
+    47 MB twice at 1800x1000. Both ways of laying out again: a new text size (a new manager), the same."""
+    earlier = all_widgets()  # kept, so that their ids are not reused
+    menu(app)
+    key(drive, pygame.K_r, "r")
+    assert isinstance(app.top, RulesScene)
+    held = pixels_when_built(earlier, app, monkeypatch, RulesScene)
+    resize(app, (1600, 900))  # text grows: a new manager
+    resize(app, (1610, 905))  # the same text size
+    assert len(held) == 2
+    assert max(held) < MB, f"{[round(b / MB, 1) for b in held]} MB held by old widgets as new ones were built"
+
+
+def test_a_closed_screen_lets_go_of_its_widgets_before_the_one_beneath_is_laid_out(
+    app: App, drive: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Closing the Rules after a resize lays the main menu out again at once; the Rules' widgets were freed
+    only when the frame ended, after the menu's new ones were drawn."""
+    earlier = all_widgets()
+    menu(app)
+    key(drive, pygame.K_r, "r")
+    resize(app, (1600, 900))
+    held = pixels_when_built(earlier, app, monkeypatch, MenuScene)
+    key(drive, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+    assert len(held) == 1
+    assert held[0] < MB, f"{held[0] / MB:.1f} MB of the closed screen's pixels as the menu was built"
+
+
+def test_a_screen_that_rebuilds_as_it_resumes_keeps_no_widgets_while_hidden(app: App, drive: Any) -> None:
+    """Load (like the main menu) builds its widgets anew when it shows again, so those it kept under the
+    screens opened from it (a replay, the records) were 25 MB of nothing; it shows again as it was."""
+    earlier = all_widgets()
+    menu(app)
+    key(drive, pygame.K_l, "l")
+    load = app.top
+    assert isinstance(load, LoadScene)
+    drive.pump(5)
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    key(drive, pygame.K_i, "i")
+    assert isinstance(app.top, ImportScene)
+    assert len(load.ui.get_sprite_group().sprites()) <= 1  # its root container only
+    assert old_widgets_pixels(app, earlier) < MB
+    key(drive, pygame.K_ESCAPE)
+    assert app.top is load
+    drive.pump(5)
+    assert len(load.ui.get_sprite_group().sprites()) > 5
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+def test_a_long_text_is_drawn_once_as_its_box_is_made(app: App) -> None:
+    """A text box taller than its room lays its text out twice (at full width, then beside the scroll bar it
+    found it needs); the first layout kept the whole text drawn until the collector came: the Rules' text
+    twice over as the screen was built."""
+    ui = new_manager(app.size, app.theme)
+    gc.collect()
+    earlier = [obj for obj in gc.get_objects() if isinstance(obj, TextBoxLayout)]  # kept: ids not reused
+    gc.disable()  # what waits for the collector is what is measured
+    try:
+        box = UITextBox("<b>rules</b> and more words " * 400, pygame.Rect(10, 10, 500, 300), manager=ui)
+        old = {id(layout) for layout in earlier}
+        drawn = [obj for obj in gc.get_objects() if isinstance(obj, TextBoxLayout) and id(obj) not in old
+                 and obj.finalised_surface is not None and obj.finalised_surface.get_height() > 300]
+    finally:
+        gc.enable()
+    assert box.scroll_bar is not None
+    assert drawn == [box.text_box_layout]  # the whole text drawn once (not the scroll bar's arrows)
+
+
+_CALLS = (
+    ("set_text", ("new",)), ("disable", ()), ("enable", ()), ("hide", ()), ("show", ()), ("select", ()),
+    ("unselect", ()), ("set_dimensions", ((120, 40),)), ("set_relative_position", ((5, 5),)), ("rebuild", ()),
+    ("update", (0.1,)), ("set_tooltip", ("tip",)), ("on_hovered", ()), ("on_unhovered", ()),
+    ("append_html_text", ("more",)), ("set_current_value", (3,)), ("get_text", ()),
+    ("get_single_selection", ()), ("set_item_list", ([("c", "#c")],)), ("focus", ()), ("unfocus", ()),
+    ("rebuild_from_changed_theme_data", ()), ("kill", ()),
+)
+
+
+@pytest.mark.parametrize("call", _CALLS, ids=[name for name, _args in _CALLS])
+def test_a_dropped_widget_can_still_be_called(app: App, call: tuple[str, tuple[Any, ...]]) -> None:
+    """A screen may keep a widget of a layout it threw away in an attribute and call it later; once its
+    pixels are gone (``Manager.drop_widgets``) the call still works as on any killed widget."""
+    ui = new_manager(app.size, app.theme)
+    rect = pygame.Rect
+    panel = UIPanel(rect(10, 10, 900, 600), manager=ui)
+    made = [
+        panel,
+        UILabel(rect(10, 10, 200, 30), "label", manager=ui, container=panel),
+        UITextBox("<b>rules</b> " * 300, rect(10, 50, 300, 200), manager=ui, container=panel),
+        UIImage(rect(320, 50, 50, 50), pygame.Surface((50, 50)), manager=ui, container=panel),
+        UITextEntryLine(rect(10, 260, 200, 30), manager=ui, container=panel),
+        UIButton(rect(10, 300, 100, 30), "button", manager=ui, container=panel, tool_tip_text="tip"),
+        widgets.TipButton(rect(120, 300, 100, 30), "tip", manager=ui, container=panel, tool_tip_text="tip"),
+        UIHorizontalSlider(rect(10, 340, 200, 30), 5, (0, 10), manager=ui, container=panel),
+        UISelectionList(rect(10, 380, 200, 100), [("a", "#a"), ("b", "#b")], manager=ui, container=panel),
+        widgets.DropDown(["x", "y"], "x", rect(300, 300, 150, 30), manager=ui, container=panel),
+    ]
+    for _ in range(3):
+        ui.update(0.05)
+    ui.draw_ui(app.screen)
+    ui.drop_widgets()
+    assert [w for w in made if any(s.get_width() * s.get_height() for s in pixels_held(w))] == []
+    name, args = call
+    for widget in made:
+        method = getattr(widget, name, None)
+        if method is not None:
+            method(*args)
+            widget.update(0.05)

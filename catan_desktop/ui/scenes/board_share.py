@@ -88,6 +88,7 @@ class ImportBoardsScene(ScreenScene):
 
     panel_size = (1040, 640)
     list_prefix = "board"
+    rebuilds_on_resume = True  # (the files may have changed): its widgets go while a full screen hides it
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

@@ -137,6 +137,7 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, FilesPart, DrawKit, GuiScene):
         factor = ui_factor(self.app)
         if factor != self.scale:
             self.scale = factor
+            self.drop_widgets()  # the old manager's pixels go before the new layout is drawn
             self.ui = make_manager(self.app, factor)
             self._text_cache.clear()
         else:

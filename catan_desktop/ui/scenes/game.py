@@ -100,6 +100,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
             self.relog()
         if self.scale != self._ui_factor:
             self._ui_factor = self.scale
+            self.drop_widgets()  # the old manager's pixels go before the new layout is drawn
             self.ui = make_manager(self.app, self._ui_factor)
         else:
             self.ui.set_window_resolution(size)

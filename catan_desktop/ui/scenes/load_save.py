@@ -59,6 +59,7 @@ class LoadScene(ScreenScene):
 
     panel_size = (1040, 640)
     list_prefix = "save"
+    rebuilds_on_resume = True  # (the saves may have changed): its widgets go while a full screen hides it
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

@@ -25,6 +25,8 @@ class MenuScene(ScaledGui, GuiScene):
     """Continue, New game, Load game, Dice Game, Play over the network, Scenarios & variants, Settings, Rules,
     Quit (keys C N L D O V S R Q)."""
 
+    rebuilds_on_resume = True  # (the autosave may have come or gone): its widgets go while a screen hides it
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self._setup_scale()

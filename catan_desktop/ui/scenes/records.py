@@ -60,6 +60,7 @@ class ImportScene(ScreenScene):
 
     panel_size = (1040, 640)
     list_prefix = "record"
+    rebuilds_on_resume = True  # (the records may have changed): its widgets go while a full screen hides it
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
