@@ -60,6 +60,9 @@ POINTER_PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 log = logging.getLogger(__name__)
 
 
+COLLECT_FROM_PIXELS = 1_500_000  # a window this large collects dropped widgets at once (App.collect_dropped)
+
+
 class App:
     """Owns the display and the scene stack. Scenes are pushed, popped and replaced; only the top one
     receives input, and drawing starts at the highest opaque scene."""
@@ -180,7 +183,7 @@ class App:
         if self.scenes:
             self.scenes[-1].pause()
         if scene.opaque and self.drop_hidden():  # every scene on the stack goes out of sight
-            gc.collect()  # the dropped widgets' other parts are reference cycles: gone before the new build
+            self.collect_dropped()  # the dropped widgets' other parts: gone before the new build
         self.scenes.append(scene)
         self.stack_changes += 1
         scene.enter()
@@ -206,7 +209,7 @@ class App:
         """Swap the top scene for ``scene``."""
         closed = self.close(min(1, len(self.scenes)))
         if (scene.opaque and self.drop_hidden()) or closed:
-            gc.collect()
+            self.collect_dropped()
         self.scenes.append(scene)
         self.stack_changes += 1
         scene.enter()
@@ -216,11 +219,21 @@ class App:
     def reset_to(self, scene: Scene) -> None:
         """Empty the stack and start again from ``scene`` (e.g. back to the main menu)."""
         if self.close(len(self.scenes)):
-            gc.collect()
+            self.collect_dropped()
         self.scenes.append(scene)
         self.stack_changes += 1
         scene.enter()
         self.mark_dirty()
+
+    def collect_dropped(self) -> None:
+        """Collect the reference cycles dropped widgets are made of (their text layouts and shapes; their
+        pixels went at once, ``Scene.drop_widgets``) before a new layout is built, in a window large enough
+        for that to matter: from 1.5 M pixels (1600x940) a layout's leftovers are tens of MB (Rules at
+        1800x1000: 14 MB of text alone), below it a few, and a collection costs 10-15 ms in the app and more
+        in a process holding many objects (the test suite: 36 s of its screen tests at 1280x720)."""
+        width, height = self.size
+        if width * height >= COLLECT_FROM_PIXELS:
+            gc.collect()
 
     def close(self, count: int) -> bool:
         """Take the ``count`` top scenes off the stack, one by one: each exits and its widgets go with their

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -173,9 +172,9 @@ class GuiScene(Scene):
             return
         # the old widgets go before the new ones are drawn, so the two layouts are never in memory together:
         # their pixels at once (gui_manager.py), the rest (text layouts, shapes) with the collection of the
-        # reference cycles they are made of, 10-15 ms (memory.py)
+        # reference cycles they are made of in a large window (App.collect_dropped)
         self.drop_widgets()
-        gc.collect()
+        self.app.collect_dropped()
         self.build()
         # a scene under another (the game under Pause) gets no updates, and pygame_gui draws new widgets only
         # after one: after a Settings change the game showed no buttons or log (issue 12, defect 7)
