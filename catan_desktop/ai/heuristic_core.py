@@ -143,6 +143,18 @@ class HeuristicCore:
             v += self._buy_correction(world, g, p)
         return v
 
+    def _valued(self, g: Game, a: Action, p: int, draws: bool) -> tuple[float, Game] | None:
+        """The position after ``p``'s move ``a`` in ``g`` (with its forced follow-ups) and its value, a card
+        drawn blind (``draws``) at the deck's expected card; one node. None when the move cannot be made."""
+        g2 = self._after(g, a, p)
+        self.budget.spend()
+        if g2 is None:
+            return None
+        v = evaluate(g2, p, self.w)
+        if draws:
+            v += self._buy_correction(g, g2, p)
+        return v, g2
+
     def _buy_correction(self, before: Game, after: Game, p: int) -> float:
         s0, s1 = before.s, after.s
         drawn = next(k for k in range(len(DEV_KINDS)) if s1.dev_hand[p][k] > s0.dev_hand[p][k])

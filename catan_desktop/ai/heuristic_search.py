@@ -35,15 +35,11 @@ class Planner(HeuristicCore):
         for a in candidates:
             if a.kind == "end":
                 continue
-            g = self._after(world, a, p)
-            self.budget.spend()
-            if g is None:
+            valued = self._valued(world, a, p, _draws_card(a))
+            if valued is None:
                 continue
-            v = evaluate(g, p, self.w)
-            if _draws_card(a):
-                v += self._buy_correction(world, g, p)
-            first.append((v, a, g))
-            leaves.append((v, a, g))
+            first.append((valued[0], a, valued[1]))
+            leaves.append((valued[0], a, valued[1]))
         if not first:
             return Action("end")
         first.sort(key=lambda t: -t[0])

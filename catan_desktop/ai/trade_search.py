@@ -283,14 +283,9 @@ class TradeSearch(Trader):
         for a in g.legal_actions():
             if a.kind in ("end", "offer", "canal_offer"):
                 continue
-            g2 = self._after(g, a, p)
-            self.budget.spend()
-            if g2 is None:
-                continue
-            v = evaluate(g2, p, self.w)
-            if a.kind == "buy":
-                v += self._buy_correction(g, g2, p)
-            yield v, a, g2
+            valued = self._valued(g, a, p, a.kind == "buy")
+            if valued is not None:
+                yield valued[0], a, valued[1]
 
 
 Counts = tuple[int, ...] | list[int]  # cards by resource
