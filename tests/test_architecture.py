@@ -255,12 +255,10 @@ def test_no_check_on_the_game_kind_outside_the_registry() -> None:
 # Shared files (tools/architecture.py: not one add-on's own) that still name rule modules, with the count
 # as a ceiling that may only go down (issue 32 measured 71 on b0c621b, 31 after it; 11 once the bots' card
 # counting, market and collapse, Catan a Dois's log and game-over words went to their add-on files and the
-# screens read an action kind's traits, engine.kind_traits). The game screen's own files name none: Catan a
-# Dois is add-on parts in dois_ui.py. Left: the story's trade events ("market"); ui/screenshot.py is a tool
-# that stages each add-on.
-MODULE_NAMES_TODAY = {
-    "replay/story.py": 1, "ui/screenshot.py": 10,
-}
+# screens read an action kind's traits, engine.kind_traits; 1 once the story took a module's trade events
+# from RuleModule.TRADE_EVENTS and the screenshot tool's add-on stagings went to the add-ons' screen parts,
+# AddonUI.SHOWCASE). Left: the command line's --scene name "market" (a contract) in ui/screenshot.py.
+MODULE_NAMES_TODAY = {"ui/screenshot.py": 1}
 MODULE_IMPORTS_TODAY: set[str] = set()  # ai/knowledge.py's import of a Helpers card: now ai/addons_knowledge
 
 

@@ -82,6 +82,8 @@ class RuleModule:
     BUILD_PHASES: ClassVar[frozenset[str]] = frozenset()  # its phases in which one builds and pays as in main
     ENDS_WITHOUT_WINNER: ClassVar[bool] = False  # a game under it may end with nobody winning (see below)
     DEV_CARDS_MAY_LEAVE: ClassVar[bool] = False  # development cards may leave the game unplayed
+    # its events ("t") that hand a player cards in an exchange: the story of a game counts them as trades
+    TRADE_EVENTS: ClassVar[frozenset[str]] = frozenset()
     # (option, value): the rule option whose value switches this module on instead of ``modules:``
     OPTION: ClassVar[tuple[str, str] | None] = None
 

@@ -10,7 +10,8 @@ Cards received are measured as each hand's gains action by action, so every rule
 the action's events name the source:
 
 - ``production``: a roll that produced, and the founding phase's starting resources (B-3.4);
-- ``trade``: trades between players, with the bank or harbours, and Catan a Dois's market and remote cards;
+- ``trade``: trades between players, with the bank or harbours, and the exchanges a rule module names
+  (``RuleModule.TRADE_EVENTS``: Catan a Dois's market and remote cards);
 - ``robbery``: what a robber move stole;
 - ``development``: Year of Plenty and Monopoly;
 - ``other``: anything else a module gives (so the sources always add up to the cards received).
@@ -31,7 +32,7 @@ from .timeline import Timeline
 SOURCES = ("production", "trade", "robbery", "development", "other")
 TOTALS = tuple(range(2, 13))
 CHANCE = {t: (6 - abs(t - 7)) / 36 for t in TOTALS}  # two fair dice
-_TRADE_EVENTS = frozenset({"trade", "maritime", "market", "market_sell", "remote_exchange", "remote_card"})
+CORE_TRADE_EVENTS = frozenset({"trade", "maritime"})  # between players; with the bank or a harbour
 
 
 @dataclass(frozen=True)
@@ -81,13 +82,14 @@ class Story:
         story.vp = [[] for _ in range(n)]
         starts = set(timeline.turn_starts)
         hands = [_cards(game, seat) for seat in range(n)]
+        trades = CORE_TRADE_EVENTS.union(*(m.TRADE_EVENTS for m in game.plugins.by_name.values()))
         for step, action in enumerate(timeline.history, start=1):
             if step - 1 in starts:
                 story._note_turn(game, timeline.turn_at(step - 1), step - 1)
             odds = _odds(game) if action.split(" ", 1)[0] == "roll" else None
             game.apply(action)
             events = timeline.events_of(step)
-            source = _source(events)
+            source = _source(events, trades)
             after = [_cards(game, seat) for seat in range(n)]
             for seat in range(n):
                 received = sum(max(0, after[seat][r] - hands[seat][r]) for r in after[seat])
@@ -131,13 +133,13 @@ def _cards(game: Game, seat: int) -> dict[str, int]:
     return dict(game.hand(seat))
 
 
-def _source(events: list[Mapping[str, Any]]) -> str:
+def _source(events: list[Mapping[str, Any]], trades: frozenset[str]) -> str:
     kinds = {ev.get("t") for ev in events}
     if kinds & {"produce", "starting_resources"}:
         return "production"
     if "steal" in kinds:
         return "robbery"
-    if kinds & _TRADE_EVENTS:
+    if kinds & trades:
         return "trade"
     if any(ev.get("t") == "play" and ev.get("card") in ("year_of_plenty", "monopoly") for ev in events):
         return "development"

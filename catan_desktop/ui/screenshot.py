@@ -8,6 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+# the command line's --scene choices (a contract); "market", "favours" and "helper" are the add-ons' own
+# scenes (``AddonUI.SHOWCASE``), staged by their screen parts
 SCENES = ("menu", "setup", "variants", "online", "lobby", "editor", "game", "trade", "answers",
           "special_build", "market", "gameover", "story", "replay", "favours", "helper", "dice")
 
@@ -18,9 +20,9 @@ def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) ->
     from ..ai import RandomBot, create_bot
 
     g = scene.ctl.game
-    if {"market", "scenario"} & set(g.rules.modules):
-        # Catan a Dois: random play soon collapses the economy (D-5.4); on a scenario map random roads
-        # seldom reach a town to settle (S-3.2): computer players make the mid-game a player would see
+    if any(part.STAGED_BY_COMPUTERS for part in scene.addons):
+        # an add-on whose mid-game random moves would not make (Catan a Dois's economy collapses, D-5.4):
+        # computer players make the mid-game a player would see
         bots = [create_bot("normal", seed * 31 + i) for i in range(g.players)]
     else:
         bots = [RandomBot(seed * 31 + i) for i in range(g.players)]
@@ -100,11 +102,13 @@ def screenshot(
         if keep is not None:
             keep["game"] = keep_scene
     from ..engine import Action, load_rules
+    from .scenes.addon_ui import showcases
 
     rules = load_rules(variant if scene_name != "dice" else "base")
-    for name, module in (("favours", "frenemies"), ("helper", "helpers")):  # the add-ons' dialogs
-        if scene_name == name and module not in rules.modules:
-            raise ValueError(f"--scene {name} needs a variant with the {module} module (--variant {module})")
+    shown = showcases().get(scene_name)  # an add-on's dialog
+    if shown is not None and shown.MODULE not in rules.modules:
+        raise ValueError(f"--scene {scene_name} needs a variant with the {shown.MODULE} module"
+                         + "".join(f" (--variant {v})" for v in _variants_with(shown.MODULE)[:1]))
     config = GameConfig.default(rules.players_max)
     config.variant, config.seed = variant, seed
     if scene_name == "dice":
@@ -150,10 +154,10 @@ def screenshot(
         if scene_name in ("gameover", "story", "replay"):
             _play_to(scene, 10_000, seed)
         else:
-            rounds = 6 if "scenario" not in rules.modules else 9  # a scenario map fills up more slowly
+            rounds = max([6] + [part.STAGING_ROUNDS for part in scene.addons])
             turns = max(24, rounds * config.players)  # 6 rounds of 4 (or more players)
             _play_to(scene, turns, seed, until_special_build=scene_name == "special_build")
-        if scene_name in ("trade", "answers", "market", "favours", "helper") and not scene.ctl.game.is_over:
+        if (scene_name in ("trade", "answers") or shown is not None) and not scene.ctl.game.is_over:
             from .scenes.trade_dialogs import TradeDialog
 
             g = scene.ctl.game
@@ -168,8 +172,8 @@ def screenshot(
                     scene._sync_widgets()
                     app.step([])
 
-            early = scene_name in ("favours", "helper")
-            stop = ("roll", "main") if early else ("main",)  # the add-ons: before seat 0 acts
+            early = shown is not None and shown.SHOWCASE_FROM_ROLL
+            stop = ("roll", "main") if early else ("main",)  # an add-on's dialog: before seat 0 acts
             while not (g.phase in stop and g.current_player == 0) and not g.is_over:
                 scene._after_events(scene.ctl.apply(
                     scene.ctl.bots[g.current_player].choose(g, g.current_player)
@@ -186,25 +190,9 @@ def screenshot(
             app.step([])
             if scene_name == "trade":
                 app.push(TradeDialog(app, scene.port, scene.kit))
-            elif scene_name == "favours":  # Frenemies: the guild table on your turn (A-5, A-6)
-                from .scenes.frenemies_dialogs import GuildDialog
-
+            elif shown is not None:  # the add-on's dialog, after seat 0's roll
                 roll_first()
-                app.push(GuildDialog(app, scene.port, scene.kit))
-            elif scene_name == "helper":  # Helpers: your helper card, the display, the others' (H-3)
-                roll_first()
-                scene.kit.addon("helpers").open_dialog()
-            elif scene_name == "market":  # Catan a Dois: the market dialog after the roll (D-4)
-                from .scenes.dois_dialogs import MarketDialog
-
-                roll_first()
-                dialog = MarketDialog(app, scene.port, scene.kit)
-                app.push(dialog)
-                view, names = scene.view, g.rules.resources
-                hand = dict(zip(names, view.hand, strict=True))
-                wanted = sorted(set(view.modules["market"]["open"]), key=lambda r: (hand[r], r))
-                if wanted and g.phase == "main":  # show a choice with the payment the dialog suggests
-                    dialog.choose(wanted[0])
+                scene.kit.addon(shown.MODULE).showcase()
             else:  # offer one of our most plentiful cards for one we lack; the computers answer with reasons
                 _offer_and_collect_answers(scene)
         for _ in range(3):
@@ -231,6 +219,21 @@ def screenshot(
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(out))
     return out
+
+
+def _variants_with(module: str) -> list[str]:
+    """The shipped rule files whose games use rule module ``module``."""
+    from ..engine import load_rules
+    from ..variants import RuleFileError, list_variants
+
+    found = []
+    for info in list_variants():
+        try:
+            if not info.own and not info.error and module in load_rules(info.name).modules:
+                found.append(info.name)
+        except RuleFileError:
+            continue
+    return found
 
 
 def _stage_lobby(app: Any, variant: str) -> None:

@@ -82,3 +82,22 @@ def test_the_expected_production_of_a_single_settlement() -> None:
     assert odds[seat] == pytest.approx(chance) and chance > 0.2
     assert sum(odds) == pytest.approx(odds[seat])  # nobody else has built yet
     assert CHANCE[7] == pytest.approx(6 / 36) and sum(CHANCE.values()) == pytest.approx(1)
+
+
+def test_a_modules_exchanges_count_as_trades() -> None:
+    """A rule module's exchanges (``RuleModule.TRADE_EVENTS``: Catan a Dois's market, D-4) are trades in the
+    story, though the story names no module: the cards every market purchase brought are in ``trade``."""
+    for _rec, timeline in _games("catan-a-dois"):
+        game = timeline.game_at(0)
+        bought = [0] * game.players
+        for step, action in enumerate(timeline.history, start=1):
+            before = [dict(game.hand(seat)) for seat in range(game.players)]
+            game.apply(action)
+            if any(ev["t"] in ("market", "market_sell") for ev in timeline.events_of(step)):
+                for seat in range(game.players):
+                    after = dict(game.hand(seat))
+                    bought[seat] += sum(max(0, after[r] - before[seat][r]) for r in after)
+        story = Story.of(timeline)
+        assert sum(bought) > 0
+        for seat in range(game.players):
+            assert story.gained[seat]["trade"] >= bought[seat]

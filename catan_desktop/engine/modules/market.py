@@ -100,6 +100,7 @@ class Market(RuleModule):
 
     NAME = "market"
     RULES = "D-2.1, D-4, D-5.2, D-5.3, D-9"
+    TRADE_EVENTS = frozenset({"market", "market_sell"})  # cards bought from and sold to the market
     SETTINGS = {
         "pile_per_resource": Setting("count", 7, 0, "cards of each resource in the market (D-2.1)"),
         "open_cap": Setting("count", 7, 1, "most open cards after a purchase (D-4.5)"),

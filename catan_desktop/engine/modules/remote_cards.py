@@ -75,6 +75,7 @@ class RemoteCards(RuleModule):
     }
     ACTIONS = {"remote_exchange": ("main",)}
     DEV_CARDS_MAY_LEAVE = True  # an exchanged card leaves the game
+    TRADE_EVENTS = frozenset({"remote_exchange", "remote_card"})  # D-7.2: a remote-area card for resources
 
     def new_state(self, g: Game) -> RemoteDeck:
         deck = [k for k, n in sorted(self.cfg["deck"].items()) for _ in range(n)]

@@ -42,6 +42,11 @@ class AddonUI:
     ROW = 26  # the height of its row on a player panel (at scale 1; 0: no row)
     PANEL_BLOCK = 0  # the height of a block it draws in each full player panel under the badges (scale 1)
     COLUMN = 0  # the height of its panel under the player panels, in the left column (scale 1; 0: none)
+    # how the screenshot tool (ui/screenshot.py) stages a game of this add-on
+    SHOWCASE = ""  # the tool's --scene that shows this add-on's dialog (opened by ``showcase``); "": none
+    SHOWCASE_FROM_ROLL = False  # its dialog may open before the shown seat rolls: the staging stops there
+    STAGED_BY_COMPUTERS = False  # random moves would not make a mid-game a player sees: computers play it
+    STAGING_ROUNDS = 0  # rounds played before the picture (0: the tool's own number)
 
     def __init__(self, port: SeatPort, kit: ScreenKit) -> None:
         self.port, self.kit = port, kit
@@ -145,6 +150,14 @@ class AddonUI:
 
     def on_event(self, event: dict[str, Any], now: float, speed: float) -> None:
         """An event has happened: start its animation or sound."""
+
+    def showcase(self) -> None:
+        """Open this add-on's dialog (``SHOWCASE``) as the screenshot tool shows it, the shown seat to act."""
+
+
+def showcases() -> dict[str, type[AddonUI]]:
+    """The screenshot tool's add-on scenes: --scene name -> the add-on part that opens its dialog."""
+    return {cls.SHOWCASE: cls for cls in REGISTRY.values() if cls.SHOWCASE}
 
 
 def addons_for(port: SeatPort, kit: ScreenKit) -> list[AddonUI]:

@@ -45,6 +45,8 @@ class MarketUI(AddonUI):
     MODULE = "market"
     ROW = 0
     COLUMN = 340
+    SHOWCASE = "market"
+    STAGED_BY_COMPUTERS = True  # random play soon collapses the economy (D-5.4)
 
     def trade_button(self) -> tuple[str, str] | None:
         return _("Market"), _("Buy open market cards at the turn's price (T)")  # D-4.1: no trade with players
@@ -57,6 +59,16 @@ class MarketUI(AddonUI):
 
     def _reason(self, reason: Any) -> str:
         return reason_for(reason, self.kit.names, self.kit.viewer)
+
+    def showcase(self) -> None:
+        """The market dialog after the roll (D-4), a card chosen with the payment the dialog suggests."""
+        dialog = MarketDialog(self.app, self.port, self.kit)
+        self.app.push(dialog)
+        view, names = self.view, self.port.rules.resources
+        hand = dict(zip(names, view.hand, strict=True))
+        wanted = sorted(set(self.section["open"]), key=lambda r: (hand[r], r))
+        if wanted and view.phase == "main":
+            dialog.choose(wanted[0])
 
     def press(self, key: str) -> bool:
         if key != "trade":

@@ -44,6 +44,8 @@ class FrenemiesUI(AddonUI):
     """Favours, gifts and chips: RULES.md Part A."""
 
     MODULE = "frenemies"
+    SHOWCASE = "favours"  # the guild table on your turn (A-5, A-6)
+    SHOWCASE_FROM_ROLL = True
 
     # ------------------------------------------------------------------------------------- panels
 
@@ -133,6 +135,9 @@ class FrenemiesUI(AddonUI):
         else:
             return key in ("favours", "gift")
         return True
+
+    def showcase(self) -> None:
+        self.app.push(fd.GuildDialog(self.app, self.port, self.kit))
 
     # ---------------------------------------------------------------------------- phases, events
 

@@ -59,6 +59,8 @@ class HelpersUI(AddonUI):
     """The helper cards: RULES.md Part H."""
 
     MODULE = "helpers"
+    SHOWCASE = "helper"  # your helper card, the display, the others' (H-3)
+    SHOWCASE_FROM_ROLL = True
 
     def __init__(self, port: SeatPort, kit: ScreenKit) -> None:
         super().__init__(port, kit)
@@ -191,6 +193,9 @@ class HelpersUI(AddonUI):
 
     def open_dialog(self) -> None:
         self.app.push(HelperDialog(self.app, self.port, self.kit, self))
+
+    def showcase(self) -> None:
+        self.open_dialog()
 
     def use(self, kind: str, actions: list[Action]) -> None:
         """A Use button of the helper dialog (on top): a board mode, or the dialog of the choice it needs."""

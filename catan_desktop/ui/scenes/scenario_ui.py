@@ -42,6 +42,8 @@ class ScenarioUI(AddonUI):
     """Catan chips on the panels (3–4 players; none with 5–6, Q-49)."""
 
     MODULE = "scenario"
+    STAGED_BY_COMPUTERS = True  # random roads seldom reach a town to settle (S-3.2)
+    STAGING_ROUNDS = 9  # a scenario map fills up more slowly
 
     def __init__(self, port: SeatPort, kit: ScreenKit) -> None:
         super().__init__(port, kit)
