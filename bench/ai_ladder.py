@@ -45,17 +45,22 @@ RUNGS = ("hard:normal", "normal:easy", "easy:random")
 STALL_VP = 5  # a seat-game that ends with this many victory points or fewer never got going
 
 
-def bot_for(spec: str, seed: int, modules: tuple[str, ...] = ()) -> Bot:
-    """A bot from a side's spec: ``level[@seconds][+weight=value,...]``."""
+def bot_for(spec: str, seed: int, modules: tuple[str, ...] = (), clock: float = 0.0) -> Bot:
+    """A bot from a side's spec: ``level[@seconds][+weight=value,...]``; a searching bot's safety clock at
+    ``clock`` seconds when it is above 0 (its think time otherwise)."""
     spec, _, changes = spec.partition("+")
     level, _, think = spec.partition("@")
     think_time = float(think) if think else None
     if not changes:
-        return create_bot(level, seed=seed, think_time=think_time)
-    w = weights_for(level, modules)
-    fields = {k: float(v) for k, v in (c.split("=") for c in changes.split(","))}
-    make = ExpertBot if level == "expert" else HeuristicBot  # the expert's trade search is its own class
-    return make(level, seed, think_time, weights=replace(w, **fields))
+        bot = create_bot(level, seed=seed, think_time=think_time)
+    else:
+        w = weights_for(level, modules)
+        fields = {k: float(v) for k, v in (c.split("=") for c in changes.split(","))}
+        make = ExpertBot if level == "expert" else HeuristicBot  # the expert's trade search is its own class
+        bot = make(level, seed, think_time, weights=replace(w, **fields))
+    if isinstance(bot, HeuristicBot) and clock > 0:
+        bot.clock_time = clock
+    return bot
 
 
 class _Timed:
@@ -72,13 +77,15 @@ class _Timed:
         return action
 
 
-def play_one(args: tuple[str, str, int, str]) -> dict[str, Any]:
-    """One four-player game, A-B-A-B on even seeds and B-A-B-A on odd ones."""
-    a, b, seed, variant = args
+def play_one(args: tuple[str, str, int, str] | tuple[str, str, int, str, float]) -> dict[str, Any]:
+    """One four-player game, A-B-A-B on even seeds and B-A-B-A on odd ones (``args``: the two sides, the
+    seed, the variant and, optionally, the searching bots' safety clock in seconds)."""
+    a, b, seed, variant = args[:4]
+    clock = float(args[4]) if len(args) > 4 else 0.0
     order = [a, b, a, b] if seed % 2 == 0 else [b, a, b, a]
     game = Game.new(variant, players=4, seed=seed)
     modules = tuple(game.rules.modules)
-    bots = [_Timed(bot_for(spec, seed * 101 + k, modules)) for k, spec in enumerate(order)]
+    bots = [_Timed(bot_for(spec, seed * 101 + k, modules, clock)) for k, spec in enumerate(order)]
     while not game.is_over and game.turn < 400:
         seat = game.current_player
         game.apply(bots[seat].choose(game, seat))
@@ -107,9 +114,11 @@ def _side_figures(results: list[dict[str, Any]], side: str) -> dict[str, Any]:
     }
 
 
-def run_rung(a: str, b: str, games: int, seed: int, jobs: int, variant: str) -> dict[str, Any]:
+def run_rung(
+    a: str, b: str, games: int, seed: int, jobs: int, variant: str, clock: float = 0.0
+) -> dict[str, Any]:
     start = time.perf_counter()
-    tasks = [(a, b, seed + i, variant) for i in range(games)]
+    tasks = [(a, b, seed + i, variant, clock) for i in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(play_one, tasks, chunksize=2))
@@ -158,13 +167,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--rung", action="append", help="A:B, e.g. hard:normal (default: all three)")
     parser.add_argument("--variant", default="base")
+    parser.add_argument("--clock", type=float, default=0.0,
+                        help="the searching bots' safety clock in seconds (0: their think time); set it "
+                        "high on a busy machine so the games do not depend on its load")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     rungs = args.rung or list(RUNGS)
     out = []
     for rung in rungs:
         a, b = rung.split(":")
-        r = run_rung(a, b, args.games, args.seed, args.jobs, args.variant)
+        r = run_rung(a, b, args.games, args.seed, args.jobs, args.variant, args.clock)
         out.append(r)
         if not args.json:
             print(describe(r), flush=True)

@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--variant", default="base")
+    parser.add_argument("--clock", type=float, default=0.0, help="as ai_ladder.py's --clock")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     candidates = list(args.candidates)
@@ -52,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("name at least one candidate or --grid")
     results: list[dict[str, Any]] = []
     for spec in candidates:
-        r = run_rung(spec, args.against, args.games, args.seed, args.jobs, args.variant)
+        r = run_rung(spec, args.against, args.games, args.seed, args.jobs, args.variant, args.clock)
         results.append(r)
         if not args.json:
             print(describe(r), flush=True)
