@@ -232,8 +232,29 @@ def scene_takers() -> list[str]:
                     if isinstance(item, ast.FunctionDef) and item.name == "__init__":
                         for arg in item.args.args[1:]:
                             ann = ast.unparse(arg.annotation) if arg.annotation else ""
-                            if "GameScene" in ann or "DiceGameScene" in ann or arg.arg in ("scene", "sc"):
+                            named = arg.arg in ("scene", "sc", "game_scene")
+                            if "GameScene" in ann or named:
                                 out.append(f"{rel(path)}:{node.lineno} {node.name}({arg.arg}: {ann})")
+    return out
+
+
+def private_reads(folder: str = "ui/") -> list[str]:
+    """Reads of another object's private members (``x._name``; not ``self``, ``cls`` or ``super()``): one part
+    reaching into another."""
+    out = []
+    for path in files():
+        if not rel(path).startswith(folder):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            private = isinstance(node, ast.Attribute) and node.attr[:1] == "_" and node.attr[:2] != "__"
+            if not private:
+                continue
+            value = node.value
+            if isinstance(value, ast.Name) and value.id in ("self", "cls"):
+                continue
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
+                continue
+            out.append(f"{rel(path)}:{node.lineno} {ast.unparse(node)}")
     return out
 
 
@@ -268,6 +289,7 @@ def main() -> None:
         ("imports of engine.modules.* from ui/ai/render/text", module_imports_from()),
         ("checks on the game kind", kind_checks()),
         ("dialogs and parts given the game scene", scene_takers()),
+        ("reads of another part's private members in ui/", private_reads()),
     ]
     for title, items in report:
         print(f"{title}: {len(items)}")

@@ -44,12 +44,8 @@ def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) ->
             else bots[g.current_player].choose(g, g.current_player)
         )
         scene.ctl.apply(action)
-    scene.log_lines = []
-    for ev in g.log:
-        scene._log_event(ev)
-    scene._refresh_log(full=True)
-    scene._last_dice()
-    scene._ui_state = None
+    scene.relog()
+    scene.settle()
 
 
 def _offer_and_collect_answers(scene: Any) -> None:
@@ -70,7 +66,7 @@ def _offer_and_collect_answers(scene: Any) -> None:
             action = ctl.poll_bot_move()
         ctl.apply(action)
         g = ctl.game
-    scene._ui_state = None
+    scene.settle()
 
 
 def screenshot(
@@ -164,29 +160,21 @@ def screenshot(
 
             def roll_first() -> None:  # a dialog of the main phase: seat 0 rolls first
                 if g.phase == "roll":
-                    scene._after_events(scene.ctl.apply(Action("roll")))  # its log lines and dice
-                    scene.anims = []  # the roll shown settled
-                    scene._last_dice()
-                    scene._refresh_log()  # the roll and the buttons after it, before a dialog
-                    scene._ui_state = None
-                    scene._sync_widgets()
+                    scene.show_events(scene.ctl.apply(Action("roll")))  # its log lines and dice
+                    scene.settle()  # the roll shown settled, and the buttons after it, before a dialog
                     app.step([])
 
             early = shown is not None and shown.SHOWCASE_FROM_ROLL
             stop = ("roll", "main") if early else ("main",)  # an add-on's dialog: before seat 0 acts
             while not (g.phase in stop and g.current_player == 0) and not g.is_over:
-                scene._after_events(scene.ctl.apply(
+                scene.show_events(scene.ctl.apply(
                     scene.ctl.bots[g.current_player].choose(g, g.current_player)
                     if g.current_player in scene.ctl.bots
                     else random.Random(seed).choice(
                         [a for a in g.legal_actions() if a.kind != "end"] or g.legal_actions()
                     )
                 ))
-            scene.anims = []
-            scene._last_dice()
-            scene._refresh_log()
-            scene._ui_state = None
-            scene._sync_widgets()
+            scene.settle()
             app.step([])
             if scene_name == "trade":
                 app.push(TradeDialog(app, scene.port, scene.kit))

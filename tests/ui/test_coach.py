@@ -36,7 +36,7 @@ def advice_for(g: Game, seat: int | None = None) -> Advice | None:
 
 
 class TextKit:
-    """A stand-in for the game screen's text function (GameScene._text, game_draw.DrawKit) and ``px``."""
+    """A stand-in for the game screen's text function (GameScene.draw_text, game_draw.DrawKit) and ``px``."""
 
     def __init__(self, scale: float = 1.0) -> None:
         if not pygame.font.get_init():

@@ -551,9 +551,9 @@ def panel_row(scene: GameScene, seat: int) -> tuple[str, list[str]]:
     """Draw the screen; return the Frenemies row's explanation on ``seat``'s panel, and the texts in it."""
     drawn = drawn_texts(scene, scene.app.screen)
     panel = scene.panel_rect(seat)
-    tips = [t for r, t in scene._tips if panel.contains(r) and ("favour tokens" in t or "Favour tokens" in t)]
+    tips = [t for r, t in scene.tips if panel.contains(r) and ("favour tokens" in t or "Favour tokens" in t)]
     assert len(tips) == 1, tips
-    row = next(r for r, t in scene._tips if t == tips[0])
+    row = next(r for r, t in scene.tips if t == tips[0])
     return tips[0], [t for t, r in drawn if row.contains(r)]
 
 

@@ -528,10 +528,10 @@ def test_catan_a_dois_panels_explain_themselves_on_hover(home: Path) -> None:
     app = App(size=(1280, 720))
     scene = new_scene(app, seed=4, variant="catan-a-dois", players=2)
     pump(app, 2)
-    texts = [text for _rect, text in scene._tips]
+    texts = [text for _rect, text in scene.tips]
     for start in ("The market (D-4)", "The bank's stock (D-5)", "Reserve: "):
         assert any(text.startswith(start) for text in texts), texts
-    pos = next(rect for rect, text in scene._tips if text.startswith("The market")).center
+    pos = next(rect for rect, text in scene.tips if text.startswith("The market")).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pump(app)
     assert not scene._tip_shown  # not at once: only when the mouse rests
@@ -783,18 +783,18 @@ def test_the_game_under_pause_keeps_its_buttons_after_a_settings_change(home: Pa
 def drawn_texts(scene: GameScene, surface: pygame.Surface) -> list[tuple[str, pygame.Rect]]:
     """Draw the game screen once and return every text it drew with its rectangle (layout checks)."""
     drawn: list[tuple[str, pygame.Rect]] = []
-    real = scene._text
+    real = scene.draw_text
 
     def record(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
         rect = real(surface, text, *args, **kwargs)
         drawn.append((text, rect))
         return rect
 
-    scene._text = record  # type: ignore[method-assign]
+    scene.draw_text = record  # type: ignore[method-assign]
     try:
         scene.draw(surface)
     finally:
-        del scene._text
+        del scene.draw_text
     return drawn
 
 

@@ -185,6 +185,6 @@ def test_the_scenario_panels_fit_every_table(home: Path, players: int) -> None:
     rects = [scene.panel_rect(q) for q in range(players)]
     assert rects[-1].bottom <= 720
     pump(app, 3)
-    texts = " ".join(tip for _rect, tip in scene._tips)
+    texts = " ".join(tip for _rect, tip in scene.tips)
     assert "Canal tokens" in texts
     assert ("Catan chips" in texts) == (players < 5)

@@ -15,7 +15,7 @@ from ...render.palette import BORDER, BULLET, GOLD, INK, INK_SOFT, PARCHMENT, PA
 if TYPE_CHECKING:
     from .coach import Advice
 
-# GameScene._text: (surface, text, pos, size, colour, bold=False, anchor="topleft", max_w=None) -> Rect
+# GameScene.draw_text: (surface, text, pos, size, colour, bold=False, anchor="topleft", max_w=None) -> Rect
 FontText = Callable[..., pygame.Rect]
 
 FOOTER = N_("G or a click hides the tips (G brings them back) · off in Settings")
@@ -124,7 +124,7 @@ def draw_coach(surface: pygame.Surface, rect: pygame.Rect, advice: Advice, px: C
     """Draw ``advice`` on a parchment panel inside ``rect`` and return the rect used (never outside
     ``rect``: on a small one the text shrinks, then the footer and the last lines give way).
 
-    ``px(value)`` scales a size; ``font_text`` is the screen's text function (``GameScene._text``).
+    ``px(value)`` scales a size; ``font_text`` is the screen's text function (``GameScene.draw_text``).
     ``footer``: the small hint at the bottom (default: how to hide the tips; "" for none). ``anchor``:
     "top" keeps the panel at the top of ``rect``, "bottom" at its bottom.
     """

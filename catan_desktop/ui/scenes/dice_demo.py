@@ -50,7 +50,7 @@ def stage_dice_game(app: App, config: GameConfig, turns: int = 6, rolls: int = 2
         if choice.kind == "reroll":
             scene.kept = set(range(len(game.seat_view(0).dice))) - set(choice.a)
     scene.anims.clear()
-    scene._relog()
+    scene.relog()
     return scene
 
 

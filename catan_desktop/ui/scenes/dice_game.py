@@ -94,7 +94,7 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, FilesPart, DrawKit, GuiScene):
         self.save_problem_shown = False
         self._text_cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self._mouse: tuple[tuple[int, int], float] = ((-1, -1), 0.0)
-        self._tips: list[tuple[pygame.Rect, str]] = []
+        self.tips: list[tuple[pygame.Rect, str]] = []
         self._turn_key = (self.view.turn, self.view.active)
         for event in self.game.log:
             self._log_event(event)
@@ -326,9 +326,9 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, FilesPart, DrawKit, GuiScene):
 
     def _pass_to(self, seat: int) -> None:
         """Hot-seat: the screen goes to the next person once they are ready."""
-        pass_screen(self, seat, self._relog, _("Every sheet stays on the table: nothing here is secret."))
+        pass_screen(self, seat, self.relog, _("Every sheet stays on the table: nothing here is secret."))
 
-    def _relog(self) -> None:
+    def relog(self) -> None:
         """Tell the log again as the new viewer reads it ("You built ...")."""
         self.log_lines = []
         for event in self.game.log:
@@ -363,7 +363,7 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, FilesPart, DrawKit, GuiScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(WOOD)
-        self._tips = []
+        self.tips = []
         self.draw_header(surface)
         self.draw_sheets(surface)
         self.draw_tray(surface)

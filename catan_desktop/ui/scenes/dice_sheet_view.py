@@ -131,7 +131,7 @@ class DiceSheetPart(_Base):
         bar = self.regions()["top"]
         pygame.draw.rect(surface, WOOD_LIGHT, bar)
         pygame.draw.line(surface, (30, 20, 12), bar.bottomleft, bar.bottomright, 2)
-        self._text(
+        self.draw_text(
             surface,
             _(self.game.rules.title),
             (s(16), bar.centery),
@@ -150,8 +150,10 @@ class DiceSheetPart(_Base):
             who = _("Game over")
         centre = (bar.centerx, bar.centery)
         pygame.draw.circle(surface, rgb(self.colours[seat]), (centre[0] - s(150), centre[1]), s(8))
-        self._text(surface, who, (centre[0] - s(134), centre[1]), 17, PARCHMENT, bold=True, anchor="midleft")
-        self._text(surface, self.turn_text(), (bar.right - s(150), bar.centery), 15, HINT, anchor="midright")
+        self.draw_text(surface, who, (centre[0] - s(134), centre[1]), 17, PARCHMENT, bold=True,
+                       anchor="midleft")
+        self.draw_text(surface, self.turn_text(), (bar.right - s(150), bar.centery), 15, HINT,
+                       anchor="midright")
 
     def turn_text(self) -> str:
         view = self.view
@@ -167,7 +169,7 @@ class DiceSheetPart(_Base):
         r = self.regions()
         seat = self.shown_seat
         card = r["card"]
-        self._panel(surface, card)
+        self.draw_panel(surface, card)
         s = self.px
         colour = self.colours[seat]
         pygame.draw.circle(surface, rgb(colour), (card.x + s(24), card.y + s(22)), s(9))
@@ -177,7 +179,7 @@ class DiceSheetPart(_Base):
             if seat == self.viewer and len(self.ctl.humans) == 1
             else _("{name}'s sheet", name=self.names[seat])
         )
-        self._text(
+        self.draw_text(
             surface,
             title,
             (card.x + s(40), card.y + s(22)),
@@ -187,7 +189,7 @@ class DiceSheetPart(_Base):
             anchor="midleft",
             max_w=card.w // 2,
         )
-        self._text(
+        self.draw_text(
             surface,
             self.score_text(seat),
             (card.right - s(16), card.y + s(22)),
@@ -197,7 +199,7 @@ class DiceSheetPart(_Base):
             anchor="midright",
         )
         if self.peek is not None:
-            self._text(
+            self.draw_text(
                 surface,
                 _("Click a small sheet to go back"),
                 (card.centerx, card.y + s(40)),
@@ -253,7 +255,7 @@ class DiceSheetPart(_Base):
             _("Victory points: first to {n}", n=rules.target), army=_("Largest Army"), road=_("Longest Road")
         )
         draw_vp_track(surface, self.app.assets, rect, marks, rules.target, self.colours[seat], words)
-        self._tips.append((rect, self.award_tip(seat)))
+        self.tips.append((rect, self.award_tip(seat)))
 
     def award_tip(self, seat: int) -> str:
         sheet = self.view.sheets[seat]
@@ -289,7 +291,7 @@ class DiceSheetPart(_Base):
         s, view = self.px, self.view
         for seat, rect in self.player_rects().items():
             active = seat == view.active and not view.is_over
-            self._panel(
+            self.draw_panel(
                 surface,
                 rect,
                 PARCHMENT if seat == self.shown_seat else PARCHMENT_DARK,
@@ -299,7 +301,7 @@ class DiceSheetPart(_Base):
             colour = self.colours[seat]
             pygame.draw.circle(surface, rgb(colour), (rect.x + s(16), rect.y + s(16)), s(7))
             pygame.draw.circle(surface, INK, (rect.x + s(16), rect.y + s(16)), s(7), 1)
-            self._text(
+            self.draw_text(
                 surface,
                 self.names[seat],
                 (rect.x + s(28), rect.y + s(16)),
@@ -316,7 +318,7 @@ class DiceSheetPart(_Base):
                 status += "  ·  " + _(
                     "{n}/{total} turns", n=view.sheets[seat].turns_played, total=self.game.rules.turns
                 )
-            self._text(
+            self.draw_text(
                 surface,
                 status,
                 (rect.centerx, rect.bottom - s(12)),
@@ -325,7 +327,7 @@ class DiceSheetPart(_Base):
                 anchor="center",
                 max_w=rect.w - s(8),
             )
-            self._tips.append((rect, _("{name}: click to see this sheet large", name=self.names[seat])))
+            self.tips.append((rect, _("{name}: click to see this sheet large", name=self.names[seat])))
         if view.players == 1:
             self.draw_best(surface, self.regions()["players"])
 
@@ -333,11 +335,11 @@ class DiceSheetPart(_Base):
         """Alone: the best scores beside your small sheet."""
         s = self.px
         rect = pygame.Rect(area.x + area.w // 2 + s(5), area.y, area.w // 2 - s(5), area.h)
-        self._panel(surface, rect, PARCHMENT_DARK)
-        self._text(surface, _("Best scores"), (rect.x + s(12), rect.y + s(8)), 16, INK, title=True)
+        self.draw_panel(surface, rect, PARCHMENT_DARK)
+        self.draw_text(surface, _("Best scores"), (rect.x + s(12), rect.y + s(8)), 16, INK, title=True)
         y = rect.y + s(34)
         for line in best_lines(self.game.rules.name, 4):
-            self._text(surface, line, (rect.x + s(14), y), 13, INK, max_w=rect.w - s(24))
+            self.draw_text(surface, line, (rect.x + s(14), y), 13, INK, max_w=rect.w - s(24))
             y += s(24)
 
     # ---------------------------------------------------------------------------------------- tooltip
@@ -391,7 +393,7 @@ class DiceSheetPart(_Base):
         scratch = pygame.Surface((width, s(400)), pygame.SRCALPHA)
         y = 0
         for i, line in enumerate(text.split("\n")):
-            y = self._wrapped(scratch, line, (0, y), width - s(16), 13, INK, bold=i == 0)
+            y = self.draw_wrapped(scratch, line, (0, y), width - s(16), 13, INK, bold=i == 0)
         box = pygame.Rect(self._mouse[0][0] + s(14), self._mouse[0][1] + s(18), width, y + s(12))
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, (20, 12, 6), box.move(0, s(2)), border_radius=s(6))
@@ -405,7 +407,7 @@ class DiceSheetPart(_Base):
         rect = self.regions()["log"]
         if rect.h < self.px(40):
             return
-        self._panel(surface, rect, PARCHMENT_DARK)
+        self.draw_panel(surface, rect, PARCHMENT_DARK)
         s = self.px
         font = self.app.assets.font(s(13))
         line_h = font.get_linesize()
@@ -420,7 +422,7 @@ class DiceSheetPart(_Base):
         for line, seat in rows:
             if seat is not None and seat >= 0:
                 pygame.draw.circle(surface, rgb(self.colours[seat]), (rect.x + s(14), y + line_h // 2), s(4))
-            self._text(surface, line, (rect.x + s(24), y), 13, INK)
+            self.draw_text(surface, line, (rect.x + s(24), y), 13, INK)
             y += line_h
 
     @staticmethod

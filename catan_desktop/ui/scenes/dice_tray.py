@@ -261,7 +261,8 @@ class DiceTrayPart(_Base):
         felt = tray.inflate(-s(16), -s(16))
         self._felt(surface, felt)
         view = self.view
-        self._text(surface, self.roll_counter(), (felt.x + s(14), felt.y + s(10)), 16, PARCHMENT, bold=True)
+        self.draw_text(surface, self.roll_counter(), (felt.x + s(14), felt.y + s(10)), 16, PARCHMENT,
+                       bold=True)
         self._pips(surface, (felt.right - s(14), felt.y + s(20)))
         now = time.perf_counter()
         size = self.die_size()
@@ -271,7 +272,7 @@ class DiceTrayPart(_Base):
         for i, rect in enumerate(self.die_rects()):
             self._die(surface, i, rect, size, now, i in swap_dice)
         hint = self.tray_hint()
-        self._text(
+        self.draw_text(
             surface,
             hint,
             (felt.centerx, felt.bottom - s(16)),
@@ -281,7 +282,7 @@ class DiceTrayPart(_Base):
             max_w=felt.w - s(20),
         )
         if view.dice:
-            self._tips.append(
+            self.tips.append(
                 (
                     felt,
                     _(
@@ -356,7 +357,7 @@ class DiceTrayPart(_Base):
                 surface, ring, target.inflate(self.px(8), self.px(8)), self.px(3), border_radius=self.px(14)
             )
         if kept:
-            self._text(
+            self.draw_text(
                 surface,
                 _("kept"),
                 (target.centerx, rect.bottom + self.px(10)),
@@ -367,7 +368,7 @@ class DiceTrayPart(_Base):
             )
         if face and view.dice:
             tip = face_name(view.dice[i]).capitalize() if i < len(view.dice) else ""
-            self._tips.append((rect, _("Die {n}: {face}", n=i + 1, face=tip)))
+            self.tips.append((rect, _("Die {n}: {face}", n=i + 1, face=tip)))
 
     def tray_hint(self) -> str:
         """What to do now, in a line under the dice."""

@@ -30,7 +30,7 @@ from .game_board import BoardPart
 from .game_draw import DrawKit
 from .game_files import FilesPart
 from .game_hand import HandPart
-from .game_header import coach_split, draw_coach_panel, draw_header, hide_coach
+from .game_header import HeaderPart
 from .game_kit import ScreenKit
 from .game_log import LogLine, LogPart
 from .game_panels import PanelsPart
@@ -43,7 +43,9 @@ if TYPE_CHECKING:
 ANIM_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 @screen("game")
-class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, FilesPart, DrawKit, GuiScene):
+class GameScene(
+    ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, HeaderPart, FilesPart, DrawKit, GuiScene
+):
     """Plays one game. Humans act through the board, the buttons and dialogs; computers think off-thread."""
 
     def __init__(self, app: App, config: GameConfig, loaded: LoadedSave | None = None,
@@ -58,7 +60,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         humans = self.port.humans
         self.viewer = humans[0] if humans else 0  # whose hand is shown
         self.addons = addons_for(self.port, self.kit)  # Frenemies, Helpers...: panel rows, buttons, dialogs
-        self._tips: list[tuple[pygame.Rect, str]] = []  # drawn panels that explain themselves on hover
+        self.tips: list[tuple[pygame.Rect, str]] = []  # drawn panels that explain themselves on hover
         self._mouse: tuple[tuple[int, int], float] = ((-1, -1), 0.0)
         self._tip_shown = False
         self.mode: str | None = None  # build mode: "road", "settlement", "city"
@@ -186,7 +188,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         x0, bw, s = right.x + self.px(14), right.w - self.px(28), self.px
         self.log_rect = pygame.Rect(x0, y, bw, right.bottom - y - s(12))
         room = r["board"].inflate(-self.px(8), -self.px(8))  # the harbours keep clear of the board's edge
-        room, self.coach_column, self.coach_docked = coach_split(self, room)  # the tip's place (the log's)
+        room, self.coach_column, self.coach_docked = self.coach_split(room)  # the tip's place (the log's)
         self.layout = self.board_view.layout(self.view, tuple(room))  # zoomed in or not (game_zoom.py)
         self._refresh_log(full=True)
         self.play_buttons = {}
@@ -202,7 +204,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         except IllegalAction as exc:
             self.app.show_message(_("Not allowed"), exc.reason)
             return False
-        self._after_events(events)
+        self.show_events(events)
         if action.kind == "roll":
             self.hold_buttons()  # nothing more to press until the dice stop (then the roll's buttons show)
         if action.kind in ("settle", "city", "develop") or self.view.phase != "main":
@@ -210,6 +212,15 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         if action.kind == "road" and self.mode == "road" and self._build_reason("road") is not None:
             self.mode = None
         return True
+
+    def settle(self) -> None:
+        """Show the game as it stands, no animation under way: the last dice, every log line told, the
+        buttons (after moves made behind the screen, as the screenshot tool stages a position)."""
+        self.anims = []
+        self._last_dice()
+        self._refresh_log()
+        self._ui_state = None
+        self._sync_widgets()
 
     # -------------------------------------------------------------------------------------- events
 
@@ -231,7 +242,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.coach_drawn is not None and self.coach_drawn.collidepoint(event.pos):
-                hide_coach(self)  # a click on the tip hides it, and never reaches the board under it
+                self.hide_coach()  # a click on the tip hides it, and never reaches the board under it
                 return True
             return self._click(event.pos)
         return bool(event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.cancel_mode())
@@ -364,7 +375,7 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
         self._draw_players(surface, r["left"])
         self._draw_right(surface, r["right"])
         self._draw_hand(surface, r["bottom"])
-        draw_coach_panel(self, surface)  # beside the board or above the log: never over the board
+        self.draw_coach_panel(surface)  # beside the board or above the log: never over the board
         self.draw_log(surface)
         self.draw_ui(surface)
         self._draw_anims(surface)
@@ -372,6 +383,6 @@ class GameScene(ActionBar, BoardPart, PanelsPart, HandPart, LogPart, TurnsPart, 
             self._draw_tip(surface)
 
     def _draw_top(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        draw_header(self, surface, rect)
+        self.draw_header(surface, rect)
 
 __all__ = ["GameScene"]

@@ -20,7 +20,7 @@ from . import trade_dialogs as td
 from .bank_dialog import BankDialog
 from .chat_dialog import ChatDialog
 from .game_dialogs import ResourceChoiceDialog
-from .game_header import HINTS, hide_coach
+from .game_header import HINTS
 from .help_dialog import HelpDialog
 from .trade_dialogs import TradeDialog
 
@@ -181,7 +181,7 @@ class ActionBar:
         if key == "menu":
             self.open_pause()
         elif key == "coach":
-            hide_coach(self)
+            self.hide_coach()
         elif key == "help":
             self.app.push(HelpDialog(self.app))
         elif any(addon.press(key) for addon in self.addons):  # each says itself when it may act

@@ -162,7 +162,8 @@ class BoardPart:
             elif a.kind == "mark":
                 draw_mark(self, surface, a.data, p)
 
-    def _after_events(self, events: list[dict[str, Any]]) -> None:
+    def show_events(self, events: list[dict[str, Any]]) -> None:
+        """Show what ``events`` did: their log lines, the add-ons' animations and sounds, the dice."""
         now = time.perf_counter()
         speed = self.anim_scale()
         for ev in events:

@@ -17,7 +17,7 @@ from ...render.palette import ALERT, BORDER, INK, PARCHMENT, SHADOW, WHITE
 class DrawKit:
     """Drawing helpers of the game screen."""
 
-    def _panel(
+    def draw_panel(
         self,
         surface: pygame.Surface,
         rect: pygame.Rect,
@@ -29,7 +29,7 @@ class DrawKit:
         pygame.draw.rect(surface, fill, rect, border_radius=self.px(10))
         pygame.draw.rect(surface, border, rect, width, border_radius=self.px(10))
 
-    def _text(
+    def draw_text(
         self,
         surface: pygame.Surface,
         text: str,
@@ -59,7 +59,7 @@ class DrawKit:
         surface.blit(img, rect)
         return rect
 
-    def _wrapped(
+    def draw_wrapped(
         self,
         surface: pygame.Surface,
         text: str,
@@ -76,13 +76,13 @@ class DrawKit:
         for word in text.split():
             trial = f"{line} {word}".strip()
             if line and font.size(trial)[0] > width:
-                self._text(surface, line, (x, y), size, colour, bold=bold)
+                self.draw_text(surface, line, (x, y), size, colour, bold=bold)
                 y += font.get_linesize()
                 line = word
             else:
                 line = trial
         if line:
-            self._text(surface, line, (x, y), size, colour, bold=bold)
+            self.draw_text(surface, line, (x, y), size, colour, bold=bold)
             y += font.get_linesize()
         return y
 
@@ -90,7 +90,7 @@ class DrawKit:
         """A small red count disc (cards in a pile, copies of a card)."""
         pygame.draw.circle(surface, ALERT, centre, self.px(r))
         pygame.draw.circle(surface, PARCHMENT, centre, self.px(r), 2)
-        self._text(surface, text, centre, 12, WHITE, bold=True, anchor="center")
+        self.draw_text(surface, text, centre, 12, WHITE, bold=True, anchor="center")
 
     def tag(self, surface: pygame.Surface, text: str, centre: tuple[int, int]) -> None:
         """A small dark label on a card ("×2": doubled price)."""
@@ -99,9 +99,9 @@ class DrawKit:
         box = pygame.Rect(0, 0, w + self.px(8), h + self.px(2))
         box.center = centre
         pygame.draw.rect(surface, ALERT, box, border_radius=self.px(4))
-        self._text(surface, text, centre, 11, WHITE, bold=True, anchor="center")
+        self.draw_text(surface, text, centre, 11, WHITE, bold=True, anchor="center")
 
-    def _card(
+    def draw_card(
         self,
         surface: pygame.Surface,
         name: str,
@@ -126,13 +126,13 @@ class DrawKit:
             c = (rect.right - self.px(6), rect.y + self.px(6))
             pygame.draw.circle(surface, ALERT, c, self.px(13))
             pygame.draw.circle(surface, PARCHMENT, c, self.px(13), 2)
-            self._text(surface, str(count), c, 15, WHITE, bold=True, anchor="center")
+            self.draw_text(surface, str(count), c, 15, WHITE, bold=True, anchor="center")
         if note:  # on the card's top edge, clear of its name
             self.tag(surface, note, (rect.centerx - self.px(6), rect.y + self.px(2)))
 
     def _tip_at(self) -> str | None:
         pos = self._mouse[0]
-        return next((tip for rect, tip in self._tips if rect.collidepoint(pos)), None)
+        return next((tip for rect, tip in self.tips if rect.collidepoint(pos)), None)
 
     def _draw_tip(self, surface: pygame.Surface) -> None:
         """A tooltip for a drawn panel, in the look of the widgets' tooltips."""
@@ -142,7 +142,7 @@ class DrawKit:
         s = self.px
         width = s(300)
         scratch = pygame.Surface((width, s(400)), pygame.SRCALPHA)
-        height = self._wrapped(scratch, text, (0, 0), width - s(16), 13, INK) + s(12)
+        height = self.draw_wrapped(scratch, text, (0, 0), width - s(16), 13, INK) + s(12)
         x, y = self._mouse[0]
         box = pygame.Rect(x + s(14), y + s(18), width, height)
         box.clamp_ip(surface.get_rect())

@@ -56,13 +56,14 @@ class HandPart:
     def _draw_hand(self, surface: pygame.Surface, region: pygame.Rect) -> None:
         s = self.px
         rect = region.inflate(-s(12), -s(10))
-        self._panel(surface, rect, PARCHMENT)
+        self.draw_panel(surface, rect, PARCHMENT)
         v = self.view
         seat = self.viewer
         title = self.hand_title(seat)
-        title_right = self._text(surface, title, (rect.x + s(14), rect.y + s(6)), 14, INK, bold=True).right
+        title_rect = self.draw_text(surface, title, (rect.x + s(14), rect.y + s(6)), 14, INK, bold=True)
+        title_right = title_rect.right
         if self.port.watching:  # no hand: a spectator sees what is on the table
-            self._wrapped(surface, _("The players' hands are hidden from spectators: how many cards each "
+            self.draw_wrapped(surface, _("The players' hands are hidden from spectators: how many cards each "
                                      "holds is on their panel. Press M to chat with the table."),
                           (rect.x + s(14), rect.y + s(40)), rect.w - s(28), 14, INK_SOFT)
             return
@@ -72,12 +73,12 @@ class HandPart:
             if res not in names:
                 continue
             n = v.hand[names.index(res)]
-            self._card(surface, f"cards/{res}", rects[res], n, dim=n == 0)
+            self.draw_card(surface, f"cards/{res}", rects[res], n, dim=n == 0)
         for k, kind in enumerate(DEV_ORDER):
             n = v.development_cards[k]
             if n:
                 new = v.bought_this_turn[k]
-                self._card(surface, f"cards/{kind}", rects[kind], n, note=_("new") if new else None)
+                self.draw_card(surface, f"cards/{kind}", rects[kind], n, note=_("new") if new else None)
         # costs under the build buttons
         costs = self.port.rules.costs
         items = [(k, costs[item]) for k, item in (("road", "road"), ("settlement", "settlement"),
@@ -98,16 +99,16 @@ class HandPart:
         x, y = rect.right - s(14) - len(names) * step, rect.y + s(5)
         label = _("Bank rates:")
         if x - s(8) - self.app.assets.font(s(12)).size(label)[0] > title_right + s(12):
-            self._text(surface, label, (x - s(8), y + s(3)), 12, INK_SOFT, anchor="topright")
+            self.draw_text(surface, label, (x - s(8), y + s(3)), 12, INK_SOFT, anchor="topright")
         for i, res in enumerate(names):
             surface.blit(self.app.assets.scaled(f"icons/{res}", (s(20), s(20))), (x, y))
-            self._text(surface, f"{rates[i]}:1", (x + s(22), y + s(3)), 12, INK, bold=rates[i] < 4)
+            self.draw_text(surface, f"{rates[i]}:1", (x + s(22), y + s(3)), 12, INK, bold=rates[i] < 4)
             x += step
 
     def _draw_right(self, surface: pygame.Surface, region: pygame.Rect) -> None:
         s = self.px
         box = pygame.Rect(region.x + s(14), region.y + s(10), region.w - s(28), s(92))
-        self._panel(surface, box, PARCHMENT_DARK)
+        self.draw_panel(surface, box, PARCHMENT_DARK)
         now = time.perf_counter()
         faces = self.dice_faces
         rolling = next((a for a in self.anims if a.kind == "dice"), None)
@@ -124,7 +125,7 @@ class HandPart:
             else:
                 pygame.draw.rect(surface, EMPTY_DIE, (x, y, size, size), 2, border_radius=s(8))
         if faces[0] and rolling is None:
-            self._text(
+            self.draw_text(
                 surface,
                 str(sum(faces)),
                 (box.right - s(18), box.centery),

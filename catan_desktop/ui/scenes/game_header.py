@@ -2,7 +2,8 @@
 with the screen's fixed words (the hints by phase, the Catan a Dois panels' explanations); and the
 first-game tip (the coach: what to do now and why) in a corner of the board.
 
-Drawn from the seat's view of the game through the game screen (names, colours, the seat to act).
+Drawn from the seat's view of the game through the game screen (names, colours, the seat to act): a part
+of the game screen (``HeaderPart``), as the panels and the hand are.
 """
 
 from __future__ import annotations
@@ -47,154 +48,156 @@ HINTS = {
 }
 
 
+class HeaderPart:
+    """The game screen's header bar and its first-game tip (a part of ``GameScene``)."""
 
-
-def draw_header(scene: GameScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """Draw the header bar into ``rect``: the colour and name of the seat whose turn (or placement) it is,
-    then the hint for the human to act, or who is thinking."""
-    pygame.draw.rect(surface, WOOD_LIGHT, rect)
-    pygame.draw.line(surface, HEADER_LINE, rect.bottomleft, rect.bottomright, 2)
-    g, ctl = scene.view, scene.port
-    seat = ctl.seat_to_act if g.turn == 0 and not g.is_over else g.active  # founding: who places
-    colour = rgb(scene.colours[seat])
-    dot = pygame.Rect(rect.x + scene.px(14), rect.centery - scene.px(10), scene.px(20), scene.px(20))
-    pygame.draw.rect(surface, colour, dot, border_radius=scene.px(5))
-    pygame.draw.rect(surface, SHADOW, dot, 2, border_radius=scene.px(5))
-    if g.is_over:
-        winner = g.winners[0] if g.winners else None
-        title = _("{who} wins!", who=scene.names[winner]) if winner is not None else _("Game over")
-    elif g.phase == "place_robber":
-        title = _("Founding phase · {who}: the robber", who=scene.names[ctl.seat_to_act])
-    elif g.turn == 0:
-        title = _("Founding phase · {who}", who=scene.names[ctl.seat_to_act])
-    elif g.phase == "special_build":
-        builder = ctl.seat_to_act
-        colour = rgb(scene.colours[builder])
-        pygame.draw.rect(surface, colour, dot, border_radius=scene.px(5))
-        pygame.draw.rect(surface, SHADOW, dot, 2, border_radius=scene.px(5))
-        title = _("Turn {n} · special building: {who}", n=g.turn, who=scene.names[builder])
-    else:
-        title = _("Turn {n} · {who}", n=g.turn, who=scene.names[seat])
-    x = scene._text(
-        surface,
-        title,
-        (dot.right + scene.px(10), rect.centery),
-        20,
-        PARCHMENT,
-        bold=True,
-        anchor="midleft",
-    ).right
-    if g.is_over:
-        hint = ""
-    elif scene.dice_rolling():  # what the roll brings shows once the dice stop
-        hint = _("{who} rolls the dice…", who=scene.names[g.active])
-    elif ctl.human_to_act and ctl.seat_to_act == scene.viewer:
-        hint = _(HINTS.get(g.phase, ""))
-        if g.phase == "main" and scene.mode:  # (an add-on's own mode or build says itself, below)
-            hint = _(
-                "Click a glowing spot to build a {what}; right-click or Esc to cancel", what=_(scene.mode)
-            )
-        for addon in scene.addons:
-            hint = addon.hint() or hint
-    else:
-        hint = _("{who} is thinking…", who=scene.names[ctl.seat_to_act]) if not ctl.human_to_act else ""
-        if ctl.watching:
-            hint = _("Watching: {who} is thinking…", who=scene.names[ctl.seat_to_act])
-    scene._text(
-        surface,
-        hint,
-        (x + scene.px(24), rect.centery),
-        16,
-        HINT,
-        anchor="midleft",
-        max_w=rect.right - x - scene.px(40),
-    )
-
-
-def coach_now(scene: GameScene) -> Advice | None:
-    """The first-game tip for the shown human now (None: tips off, not their move, or hidden by them).
-    Worked out once per change of the game or of the build mode."""
-    ctl = scene.port
-    if not scene.app.settings.coach or not ctl.human_to_act or ctl.seat_to_act != scene.viewer:
-        return None
-    if scene.dice_rolling():
-        return None  # the advice for after the roll, once the dice stop
-    key = (ctl.version, scene.viewer, scene.mode, i18n.language())
-    if getattr(scene, "_coach_key", None) != key:
-        kinds = {a.kind for a in ctl.legal()}
-        scene._coach_key, scene._coach = key, coach_advice(scene.view, kinds, scene.port, scene.names)
-    advice: Advice | None = scene._coach
-    if advice is None or scene.coach_muted:
-        return None
-    return advice
-
-
-def coach_split(scene: GameScene, room: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None, bool]:
-    """The board's room, the first-game tip's column at its left (None: no column), and whether the tip
-    goes at the top of the log instead. The tip never covers the board (issue 31: in a corner it hid a
-    quarter of it at 1280x720, half at 150 %). The column is as wide as it can be (up to 300 px at scale
-    1) while the board keeps its size. Where a readable column (200 px) costs the board more than 15 % of
-    its size and the log has room for the tip (a small window: 800x600), the tip goes above the log, which
-    shows its newest lines below it; else the board gives the room. Its place stays while tips are on:
-    the board never moves when a tip comes or goes."""
-    if not (scene.COACHED and scene.app.settings.coach and scene.port.humans):
-        return room, None, False
-    whole = scene.board_view.board_size(scene.view, tuple(room))
-
-    def size_with(width: int) -> float:
-        return scene.board_view.board_size(scene.view, (room.x + width, room.y, room.w - width, room.h))
-
-    least, most = scene.px(200), min(scene.px(300), room.w // 2)
-    width = next((w for w in range(most, least - 1, -scene.px(8)) if size_with(w) >= whole * 0.995), None)
-    if width is None:
-        log = getattr(scene, "log_rect", None)
-        room_above_log = log.h - scene.px(70) if log is not None else 0
-        if room_above_log >= scene.px(170) and (least > most or size_with(least) < whole * 0.85):
-            return room, None, True
-        width = max(0, min(least, most))
-    column = pygame.Rect(room.x, room.y, width, room.h)
-    return pygame.Rect(room.x + width, room.y, room.w - width, room.h), column, False
-
-
-def coach_rect(scene: GameScene) -> pygame.Rect:
-    """Where the tip goes: its column beside the board (coach_split), which no spot of the board
-    is in; the first frame before the screen is laid out: the board's top-left corner."""
-    column = getattr(scene, "coach_column", None)
-    if column is not None:
-        return column.inflate(-scene.px(6), 0)
-    log = getattr(scene, "log_rect", None)
-    if getattr(scene, "coach_docked", False) and log is not None:  # above the log, three lines left below
-        return pygame.Rect(log.x, log.y, log.w, max(0, log.h - scene.px(70)))
-    board, s = scene.regions()["board"], scene.px
-    return pygame.Rect(board.x + s(10), board.y + s(10), min(s(300), board.w // 3), board.h // 2)
-
-
-def draw_coach_panel(scene: GameScene, surface: pygame.Surface) -> None:
-    """Draw the first-game tip, if there is one now; remember where (a click there hides it)."""
-    advice = coach_now(scene)
-    scene.coach_drawn = None
-    if advice is not None:
-        key = (scene._coach_key, tuple(scene.regions()["board"]))
-        if getattr(scene, "_coach_place", (None, None))[0] != key:  # once per situation, not per frame
-            scene._coach_place = (key, coach_rect(scene))
-        rect = scene._coach_place[1]
-        scene.coach_drawn = draw_coach(
+    def draw_header(self: GameScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the header bar into ``rect``: the colour and name of the seat whose turn (or placement) it is,
+        then the hint for the human to act, or who is thinking."""
+        pygame.draw.rect(surface, WOOD_LIGHT, rect)
+        pygame.draw.line(surface, HEADER_LINE, rect.bottomleft, rect.bottomright, 2)
+        g, ctl = self.view, self.port
+        seat = ctl.seat_to_act if g.turn == 0 and not g.is_over else g.active  # founding: who places
+        colour = rgb(self.colours[seat])
+        dot = pygame.Rect(rect.x + self.px(14), rect.centery - self.px(10), self.px(20), self.px(20))
+        pygame.draw.rect(surface, colour, dot, border_radius=self.px(5))
+        pygame.draw.rect(surface, SHADOW, dot, 2, border_radius=self.px(5))
+        if g.is_over:
+            winner = g.winners[0] if g.winners else None
+            title = _("{who} wins!", who=self.names[winner]) if winner is not None else _("Game over")
+        elif g.phase == "place_robber":
+            title = _("Founding phase · {who}: the robber", who=self.names[ctl.seat_to_act])
+        elif g.turn == 0:
+            title = _("Founding phase · {who}", who=self.names[ctl.seat_to_act])
+        elif g.phase == "special_build":
+            builder = ctl.seat_to_act
+            colour = rgb(self.colours[builder])
+            pygame.draw.rect(surface, colour, dot, border_radius=self.px(5))
+            pygame.draw.rect(surface, SHADOW, dot, 2, border_radius=self.px(5))
+            title = _("Turn {n} · special building: {who}", n=g.turn, who=self.names[builder])
+        else:
+            title = _("Turn {n} · {who}", n=g.turn, who=self.names[seat])
+        x = self.draw_text(
             surface,
-            rect,
-            advice,
-            scene.px,
-            scene._text,
-            anchor="top",
+            title,
+            (dot.right + self.px(10), rect.centery),
+            20,
+            PARCHMENT,
+            bold=True,
+            anchor="midleft",
+        ).right
+        if g.is_over:
+            hint = ""
+        elif self.dice_rolling():  # what the roll brings shows once the dice stop
+            hint = _("{who} rolls the dice…", who=self.names[g.active])
+        elif ctl.human_to_act and ctl.seat_to_act == self.viewer:
+            hint = _(HINTS.get(g.phase, ""))
+            if g.phase == "main" and self.mode:  # (an add-on's own mode or build says itself, below)
+                hint = _(
+                    "Click a glowing spot to build a {what}; right-click or Esc to cancel", what=_(self.mode)
+                )
+            for addon in self.addons:
+                hint = addon.hint() or hint
+        else:
+            hint = _("{who} is thinking…", who=self.names[ctl.seat_to_act]) if not ctl.human_to_act else ""
+            if ctl.watching:
+                hint = _("Watching: {who} is thinking…", who=self.names[ctl.seat_to_act])
+        self.draw_text(
+            surface,
+            hint,
+            (x + self.px(24), rect.centery),
+            16,
+            HINT,
+            anchor="midleft",
+            max_w=rect.right - x - self.px(40),
         )
 
 
-def hide_coach(scene: GameScene) -> bool:
-    """G, or a click on the tip: no more tips in this game until G again (issue 31: a tip hidden with G came
-    back with the next roll); Settings turns them off for good. Returns True when something changed."""
-    if scene.coach_muted:
-        scene.coach_muted = False
-        return True
-    if coach_now(scene) is not None:
-        scene.coach_muted = True
-        return True
-    return False
+    def coach_now(self: GameScene) -> Advice | None:
+        """The first-game tip for the shown human now (None: tips off, not their move, or hidden by them).
+        Worked out once per change of the game or of the build mode."""
+        ctl = self.port
+        if not self.app.settings.coach or not ctl.human_to_act or ctl.seat_to_act != self.viewer:
+            return None
+        if self.dice_rolling():
+            return None  # the advice for after the roll, once the dice stop
+        key = (ctl.version, self.viewer, self.mode, i18n.language())
+        if getattr(self, "_coach_key", None) != key:
+            kinds = {a.kind for a in ctl.legal()}
+            self._coach_key, self._coach = key, coach_advice(self.view, kinds, self.port, self.names)
+        advice: Advice | None = self._coach
+        if advice is None or self.coach_muted:
+            return None
+        return advice
+
+
+    def coach_split(self: GameScene, room: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None, bool]:
+        """The board's room, the first-game tip's column at its left (None: no column), and whether the tip
+        goes at the top of the log instead. The tip never covers the board (issue 31: in a corner it hid a
+        quarter of it at 1280x720, half at 150 %). The column is as wide as it can be (up to 300 px at scale
+        1) while the board keeps its size. Where a readable column (200 px) costs the board more than 15 % of
+        its size and the log has room for the tip (a small window: 800x600), the tip goes above the log, which
+        shows its newest lines below it; else the board gives the room. Its place stays while tips are on:
+        the board never moves when a tip comes or goes."""
+        if not (self.COACHED and self.app.settings.coach and self.port.humans):
+            return room, None, False
+        whole = self.board_view.board_size(self.view, tuple(room))
+
+        def size_with(width: int) -> float:
+            return self.board_view.board_size(self.view, (room.x + width, room.y, room.w - width, room.h))
+
+        least, most = self.px(200), min(self.px(300), room.w // 2)
+        width = next((w for w in range(most, least - 1, -self.px(8)) if size_with(w) >= whole * 0.995), None)
+        if width is None:
+            log = getattr(self, "log_rect", None)
+            room_above_log = log.h - self.px(70) if log is not None else 0
+            if room_above_log >= self.px(170) and (least > most or size_with(least) < whole * 0.85):
+                return room, None, True
+            width = max(0, min(least, most))
+        column = pygame.Rect(room.x, room.y, width, room.h)
+        return pygame.Rect(room.x + width, room.y, room.w - width, room.h), column, False
+
+
+    def coach_rect(self: GameScene) -> pygame.Rect:
+        """Where the tip goes: its column beside the board (coach_split), which no spot of the board
+        is in; the first frame before the screen is laid out: the board's top-left corner."""
+        column = getattr(self, "coach_column", None)
+        if column is not None:
+            return column.inflate(-self.px(6), 0)
+        log = getattr(self, "log_rect", None)
+        if getattr(self, "coach_docked", False) and log is not None:  # above the log, three lines left below
+            return pygame.Rect(log.x, log.y, log.w, max(0, log.h - self.px(70)))
+        board, s = self.regions()["board"], self.px
+        return pygame.Rect(board.x + s(10), board.y + s(10), min(s(300), board.w // 3), board.h // 2)
+
+
+    def draw_coach_panel(self: GameScene, surface: pygame.Surface) -> None:
+        """Draw the first-game tip, if there is one now; remember where (a click there hides it)."""
+        advice = self.coach_now()
+        self.coach_drawn = None
+        if advice is not None:
+            key = (self._coach_key, tuple(self.regions()["board"]))
+            if getattr(self, "_coach_place", (None, None))[0] != key:  # once per situation, not per frame
+                self._coach_place = (key, self.coach_rect())
+            rect = self._coach_place[1]
+            self.coach_drawn = draw_coach(
+                surface,
+                rect,
+                advice,
+                self.px,
+                self.draw_text,
+                anchor="top",
+            )
+
+
+    def hide_coach(self: GameScene) -> bool:
+        """G, or a click on the tip: no more tips in this game until G again (issue 31: a tip hidden with G
+        came back with the next roll); Settings turns them off for good. Returns True when something
+        changed."""
+        if self.coach_muted:
+            self.coach_muted = False
+            return True
+        if self.coach_now() is not None:
+            self.coach_muted = True
+            return True
+        return False

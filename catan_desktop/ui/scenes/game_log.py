@@ -140,7 +140,7 @@ class LogPart:
         tip = getattr(self, "coach_drawn", None)
         if getattr(self, "coach_docked", False) and tip is not None and tip.bottom < rect.bottom:
             rect = pygame.Rect(rect.x, tip.bottom + s(6), rect.w, rect.bottom - tip.bottom - s(6))
-        self._panel(surface, rect, PARCHMENT)
+        self.draw_panel(surface, rect, PARCHMENT)
         entries = getattr(self, "log_entries", [])[: getattr(self, "log_shown", 0)]
         inner = rect.inflate(-s(16), -s(12))
         text_x = inner.x + s(12)
@@ -170,9 +170,9 @@ class LogPart:
                 self.log_scroll = max(0, self.log_scroll - (y - inner.y))
         surface.set_clip(clip)
         if not entries:
-            self._text(surface, _("The game's events appear here."), inner.topleft, 12, INK_SOFT)
+            self.draw_text(surface, _("The game's events appear here."), inner.topleft, 12, INK_SOFT)
         if getattr(self, "log_scroll", 0) > 0:  # scrolled back: say how to return
-            self._text(surface, _("▼ newest (scroll down)"), (inner.right, inner.bottom), 11, INK_SOFT,
+            self.draw_text(surface, _("▼ newest (scroll down)"), (inner.right, inner.bottom), 11, INK_SOFT,
                        anchor="bottomright")
 
     def log_hover(self) -> LogLine | None:

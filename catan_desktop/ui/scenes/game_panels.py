@@ -55,14 +55,14 @@ class PanelsPart:
     def _draw_players(self, surface: pygame.Surface, region: pygame.Rect) -> None:
         v = self.view
         s = self.px
-        self._tips = []
+        self.tips = []
         for seat in range(self.port.players):
             rect = self.panel_rect(seat)
             active = seat == (self.port.seat_to_act if v.turn == 0 else v.active) and not v.is_over
             acting = seat == self.port.seat_to_act and not v.is_over
             building = acting and v.phase == "special_build"  # F-3.2: this seat's turn to build or pass
             lit = active or building
-            self._panel(surface, rect, PARCHMENT, GOLD if lit else BORDER, 4 if lit else 2)
+            self.draw_panel(surface, rect, PARCHMENT, GOLD if lit else BORDER, 4 if lit else 2)
             colour = rgb(self.colours[seat])
             stripe = pygame.Rect(rect.x + s(6), rect.y + s(6), s(10), rect.h - s(12))
             pygame.draw.rect(surface, colour, stripe, border_radius=s(4))
@@ -73,10 +73,10 @@ class PanelsPart:
                 if seat == self.viewer and who.is_human and not self.port.watching
                 else (_("computer") if not who.is_human else _("human"))
             )
-            self._text(
+            self.draw_text(
                 surface, name, (rect.x + s(24), rect.y + s(8)), 17, INK, bold=True, max_w=rect.w - s(120)
             )
-            tag_right = self._text(surface, tag, (rect.x + s(24), rect.y + s(30)), 12, INK_SOFT).right
+            tag_right = self.draw_text(surface, tag, (rect.x + s(24), rect.y + s(30)), 12, INK_SOFT).right
             # what the seat is doing: below the tag, or beside it on a short panel (six players at 125 %)
             tall = rect.h >= s(100) and not self._addons_compact(rect)  # a compact add-on row takes y+48
             status_at = (rect.x + s(24), rect.y + s(48)) if tall else (tag_right + s(8), rect.y + s(30))
@@ -86,7 +86,7 @@ class PanelsPart:
             mine = seat == self.viewer and not self.port.watching
             if mine and v.vp != vp:  # your hidden victory point cards, for you only
                 vp_text = f"{vp} (+{v.vp - vp})"
-            self._text(
+            self.draw_text(
                 surface,
                 vp_text,
                 (rect.right - s(12), rect.y + s(6)),
@@ -96,7 +96,7 @@ class PanelsPart:
                 title=True,
                 anchor="topright",
             )
-            self._text(
+            self.draw_text(
                 surface, _("VP"), (rect.right - s(12), rect.y + s(36)), 11, INK_SOFT, anchor="topright"
             )
             # counters row
@@ -112,7 +112,7 @@ class PanelsPart:
             for icon, value in stats:
                 img = self.app.assets.scaled(icon, (s(20), s(20)))
                 surface.blit(img, (x, y))
-                self._text(surface, value, (x + s(22), y + s(1)), 14, INK, bold=True)
+                self.draw_text(surface, value, (x + s(22), y + s(1)), 14, INK, bold=True)
                 x += step
             badges = []
             if v.longest_road == seat:
@@ -131,12 +131,12 @@ class PanelsPart:
             self._draw_addon_rows(surface, rect, seat)
             if building:
                 label = _("may build, then Pass") if self.port.is_human(seat) else _("building")
-                self._text(surface, label, status_at, 12, INK, bold=True)
+                self.draw_text(surface, label, status_at, 12, INK, bold=True)
             elif acting and not self.port.is_human(seat):
                 # a steady ellipsis: dots counting up read as a typo in a still ("pensa..", issue 31)
-                self._text(surface, _("thinking…"), status_at, 12, INK_SOFT)
+                self.draw_text(surface, _("thinking…"), status_at, 12, INK_SOFT)
             elif acting and self.view.phase in ("discard", "trade_offer"):
-                self._text(
+                self.draw_text(
                     surface,
                     _("to answer") if self.view.phase == "trade_offer" else _("discarding"),
                     status_at,

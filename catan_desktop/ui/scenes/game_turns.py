@@ -28,7 +28,7 @@ class TurnsPart:
         moved = self.port.pump()
         if moved is None:
             return
-        self._after_events(moved.events)
+        self.show_events(moved.events)
         if moved.reason:  # a trade answer, offer or partner choice: say why, as a player would
             self.log_line(_("{who}: \u201c{reason}\u201d", who=self.names[moved.seat], reason=moved.reason),
                           seat=moved.seat)

@@ -186,7 +186,7 @@ class ReplayScene(GameScene):
             return
         self.anims = []
         if self.step == before + 1:
-            self._after_events(self.timeline.events_of(self.step))
+            self.show_events(self.timeline.events_of(self.step))
             self._refresh_log()
         else:
             self.relog()
@@ -423,7 +423,7 @@ class ReplayScene(GameScene):
         else:
             title = _("Replay · turn {n} of {last} · {who}", n=g.turn, last=self.timeline.final.turn,
                       who=self.names[seat])
-        x = self._text(surface, title, (dot.right + s(10), rect.centery), 18, PARCHMENT, bold=True,
+        x = self.draw_text(surface, title, (dot.right + s(10), rect.centery), 18, PARCHMENT, bold=True,
                        anchor="midleft").right
         left = max(x + s(24), rect.x + int(rect.w * 0.36))
         track = pygame.Rect(left, rect.centery - s(3), rect.right - s(24) - left, s(6))
@@ -485,7 +485,7 @@ class ReplayScene(GameScene):
         """Every player's cards, one row each (a finished game: no secret left to keep)."""
         s = self.px
         box = region.inflate(-s(16), -s(12))
-        self._panel(surface, box)
+        self.draw_panel(surface, box)
         n = self.ctl.game.players
         row_h = max(s(18), (box.h - s(12)) // n)
         resources = self.view.rules.resources
@@ -498,17 +498,17 @@ class ReplayScene(GameScene):
             swatch = pygame.Rect(box.x + s(10), y + row_h // 2 - s(6), s(12), s(12))
             pygame.draw.rect(surface, rgb(self.colours[seat]), swatch)
             pygame.draw.rect(surface, SHADOW, swatch, 1)
-            self._text(surface, self.names[seat], (swatch.right + s(8), y + row_h // 2), 14, INK, bold=True,
-                       anchor="midleft", max_w=name_w - s(30))
+            self.draw_text(surface, self.names[seat], (swatch.right + s(8), y + row_h // 2), 14, INK,
+                           bold=True, anchor="midleft", max_w=name_w - s(30))
             for i, resource in enumerate(resources):
                 x = box.x + name_w + i * col_w
                 with contextlib.suppress(FileNotFoundError, ValueError, pygame.error):
                     surface.blit(self.app.assets.scaled(f"icons/{resource}", (icon, icon)),
                                  (x, y + (row_h - icon) // 2))
-                self._text(surface, str(view.hand[i]), (x + icon + s(4), y + row_h // 2), 14, INK,
+                self.draw_text(surface, str(view.hand[i]), (x + icon + s(4), y + row_h // 2), 14, INK,
                            anchor="midleft")
             cards = sum(view.development_cards)
-            self._text(surface, _("{n} dev.", n=cards), (box.right - s(12), y + row_h // 2), 13, INK,
+            self.draw_text(surface, _("{n} dev.", n=cards), (box.right - s(12), y + row_h // 2), 13, INK,
                        anchor="midright")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -36,11 +37,17 @@ SOURCE_WORDS = {
 }
 
 
+# the story worked out for each game screen, with the length of the history it tells (it goes with the screen)
+_TOLD: weakref.WeakKeyDictionary[Any, tuple[int, Story | None]] = weakref.WeakKeyDictionary()
+
+
 def story_of(game_scene: Any) -> Story | None:
-    """The story of the game on ``game_scene`` (kept on it until the game changes), or None when its
+    """The story of the game on ``game_scene`` (kept for it until the game changes), or None when its
     history does not lead from its start to where it stands (a position written by hand)."""
     game = game_scene.port.record()  # the whole game, once it is over (or a replay's)
-    cached = getattr(game_scene, "_story", None)
+    cached = None
+    with contextlib.suppress(TypeError):  # (a screen that cannot be referred to weakly is not remembered)
+        cached = _TOLD.get(game_scene)
     if cached is not None and cached[0] == len(game.history):
         return cached[1]
     story: Story | None = None
@@ -48,7 +55,8 @@ def story_of(game_scene: Any) -> Story | None:
         timeline = Timeline.of_game(game)
         if timeline.final.to_json() == game.to_json():
             story = Story.of(timeline)
-    game_scene._story = (len(game.history), story)
+    with contextlib.suppress(TypeError):
+        _TOLD[game_scene] = (len(game.history), story)
     return story
 
 
