@@ -31,6 +31,33 @@ ADDON_FILES = {
     "ui/scenes/dois_*": "Catan a Dois", "ai/dois_*": "Catan a Dois", "text/dois_*": "Catan a Dois",
 }
 
+# Each add-on's files (glob patterns inside catan_desktop/): its rule modules, and above the engine its screen
+# parts and dialogs, bot advice and words. Frenemies and Helpers share their bots' and words' files.
+_DOIS_MODULES = ("market", "collapse", "stalemate", "terrain_development", "token_removal", "token_robber",
+                 "remote_cards")
+ADDONS: dict[str, tuple[str, ...]] = {
+    "Catan a Dois": (*(f"engine/modules/{m}.py" for m in _DOIS_MODULES), "ui/scenes/dois_*", "ai/dois_*",
+                     "text/dois_*"),
+    "Frenemies": ("engine/modules/frenemies*", "ui/scenes/frenemies_*", "ai/addons*", "text/addons.py",
+                  "text/events_addons.py"),
+    "Helpers": ("engine/modules/helper*", "ui/scenes/helper*", "text/helper_texts.py",
+                "render/helper_cards.py", "ai/addons*", "text/addons.py", "text/events_addons.py"),
+    "the scenarios (Corsica, New York) with the Erie Canal": (
+        "engine/modules/scenario*", "engine/modules/erie_canal*", "ui/scenes/scenario_*", "ai/scenarios*",
+        "text/scenarios.py"),
+    "the special building phase": ("engine/modules/special_building_phase.py",),
+    "balanced dice": ("engine/modules/balanced_dice.py",),
+}
+
+
+def addon_files() -> dict[str, list[tuple[str, int]]]:
+    """Each add-on's files with their lines, by ``ADDONS``."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for name, patterns in ADDONS.items():
+        out[name] = [(rel(p), len(p.read_text(encoding="utf-8").splitlines())) for p in files()
+                     if any(fnmatch.fnmatch(rel(p), pattern) for pattern in patterns)]
+    return out
+
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -298,6 +325,12 @@ def main() -> None:
                 print(f"    {item}")
     top = sizes()[:5]
     print("largest files: " + ", ".join(f"{r} {n}" for n, r in top))
+    print("files of each add-on (lines):")
+    for name, owned in addon_files().items():
+        print(f"    {name}: {len(owned)} file{'s' * (len(owned) != 1)}, {sum(n for _r, n in owned)} lines")
+        if args.list:
+            for r, n in owned:
+                print(f"        {r} {n}")
 
 
 if __name__ == "__main__":
