@@ -3,7 +3,7 @@ best-scores screen of the solo classic game (persistence/dice_scores.py)."""
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -13,11 +13,11 @@ from ...i18n import _, ngettext
 from ...persistence.dice_scores import Recorded, load_scores
 from ...render.palette import ALERT, GOLD, INK, INK_SOFT, rgb
 from ...text.events import list_text
-from ..config import new_seed
 from ..launch import start_game
 from ..screens import screen
-from ..widgets import ERROR_RED, PanelOverlay, ScreenScene, TipButton, esc
+from ..widgets import ERROR_RED, ScreenScene, esc
 from .dice_best import recorded_problem_text, table_html
+from .over_screen import OverScreen, again
 
 if TYPE_CHECKING:
     from ..app import App
@@ -65,7 +65,7 @@ class BestScoresScene(ScreenScene):
 
 
 @screen("dice_over")
-class DiceOverScene(PanelOverlay):
+class DiceOverScene(OverScreen):
     """The results over the final sheet. Esc (View sheet) closes it; Enter plays again with a new seed."""
 
     def __init__(self, app: App, game_scene: DiceGameScene) -> None:
@@ -220,28 +220,13 @@ class DiceOverScene(PanelOverlay):
             ("setup", _("New setup"), _("Choose the version and the players again"), False),
             ("again", _("Play again"), _("The same players with new dice (Enter)"), True),
         ]
-        gap, bh = px(12), px(46)
-        bw = (rect.w - px(32) - 3 * gap) // 4
-        x = px(16)
-        for key, label, tip, primary in items:
-            self.buttons[key] = TipButton(
-                pygame.Rect(x, rect.h - bh - px(16), bw, bh),
-                label,
-                manager=self.ui,
-                container=panel,
-                tool_tip_text=tip,
-                object_id="#primary" if primary else None,
-            )
-            x += bw + gap
+        bh = px(46)
+        self.button_row(panel, pygame.Rect(px(16), rect.h - bh - px(16), rect.w - px(32), bh), items)
 
     # ---------------------------------------------------------------------------------------- actions
 
     def play_again(self) -> None:
-        config = self.game_scene.config
-        config = dataclasses.replace(
-            config, seats=[dataclasses.replace(s) for s in config.seats], seed=new_seed()
-        )
-        start_game(self.app, config)
+        start_game(self.app, again(self.game_scene.config, fresh=True))
 
     def setup(self) -> None:
         self.app.go("menu", how="reset")
@@ -250,24 +235,11 @@ class DiceOverScene(PanelOverlay):
     def main_menu(self) -> None:
         self.app.go("menu", how="reset")
 
-    def on_button(self, element: object) -> bool:
-        actions = {
-            "view": self.app.pop,
-            "menu": self.main_menu,
-            "setup": self.setup,
-            "again": self.play_again,
-        }
-        for key, button in self.buttons.items():
-            if element is button:
-                actions[key]()
-                return True
-        return False
+    def actions(self) -> dict[str, Callable[[], None]]:
+        return {"view": self.app.pop, "menu": self.main_menu, "setup": self.setup, "again": self.play_again}
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.play_again()
-            return True
-        return super().handle_event(event)
+    def on_enter(self) -> None:
+        self.play_again()
 
 
 __all__ = ["BestScoresScene", "DiceOverScene", "GOLD"]

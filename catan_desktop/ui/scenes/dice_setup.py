@@ -16,9 +16,9 @@ from ...i18n import _
 from ...render.dice_sheet import SheetPainter
 from ...variants import RuleFileError, list_variants
 from ..config import HUMAN, MAX_NAME, GameConfig, SeatConfig, kind_label, new_seed, shown_name
-from ..launch import start_game
 from ..screens import screen
-from ..widgets import DropDown, ScreenScene, TipButton, esc
+from ..widgets import DropDown, TipButton, esc
+from .setup_form import SetupForm
 
 if TYPE_CHECKING:
     from ..app import App
@@ -39,10 +39,11 @@ def dice_sheets() -> list[DiceSheet]:
 
 
 @screen("dice_setup")
-class DiceSetupScene(ScreenScene):
+class DiceSetupScene(SetupForm):
     """Set up a dice game and start it."""
 
     panel_size = (900, 640)
+    SEED_OPTIONAL = True  # no seed: a new one
 
     def __init__(self, app: App, config: GameConfig | None = None) -> None:
         super().__init__(app)
@@ -234,46 +235,24 @@ class DiceSetupScene(ScreenScene):
         return GameConfig(variant=name, seats=seats, board="sheet", seed=seed)
 
     def problems(self) -> list[str]:
-        out = []
-        if self.sheet is None:
-            out.append(_("No dice game rules were found."))
-        names = [s.name.strip() for s in self.seats[: self.players]]
-        out += [_("Seat {n} has no name.", n=i + 1) for i, name in enumerate(names) if not name]
-        folded = [n.casefold() for n in names if n]
-        if len(set(folded)) != len(folded):
-            out.append(_("Two seats have the same name; give each player their own."))
-        if self.seed_text and not self.seed_text.isdigit():
-            out.append(_("The seed must be a whole number (digits only)."))
-        return out
+        missing = [_("No dice game rules were found.")] if self.sheet is None else []
+        return missing + self.seat_problems()
 
     # input -----------------------------------------------------------------------------------------
-
-    def _read_entries(self) -> None:
-        for i, entry in enumerate(getattr(self, "name_entries", [])):
-            self.seats[i].name = entry.get_text()
-        if hasattr(self, "seed_entry"):
-            self.seed_text = self.seed_entry.get_text().strip()
 
     def on_widget_event(self, event: pygame.event.Event) -> bool:
         element, value = event.ui_element, getattr(event, "selected_option_id", None)
         if element is self.players_menu and value:
-            self._read_entries()
+            self.read_entries()
             self.players = int(value)
             self.rebuild()
-        elif element in self.kind_menus and value:
-            self.seats[self.kind_menus.index(element)].kind = value
-        elif element in self.name_entries:
-            self.seats[self.name_entries.index(element)].name = element.get_text()
-        elif element is self.seed_entry:
-            self.seed_text = element.get_text().strip()
-        else:
-            return False
-        return True
+            return True
+        return self.seat_event(element, value)
 
     def on_button(self, element: object) -> bool:
         for name, button in self.version_buttons.items():
             if element is button:
-                self._read_entries()
+                self.read_entries()
                 self.set_sheet(next(sh for sh in self.sheets if sh.name == name))
                 self.rebuild()
                 return True
@@ -303,15 +282,3 @@ class DiceSetupScene(ScreenScene):
 
     def open_best(self) -> None:
         self.app.go("best_scores", "dice-game")
-
-    def primary(self) -> bool:
-        self.start()
-        return True
-
-    def start(self) -> None:
-        self._read_entries()
-        problems = self.problems()
-        if problems:
-            self.app.show_message(_("Cannot start yet"), "\n".join(problems))
-            return
-        start_game(self.app, self.config())

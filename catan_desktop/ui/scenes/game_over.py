@@ -7,7 +7,7 @@ The tables and the chart are drawn once into images when the screen is built, ne
 from __future__ import annotations
 
 import contextlib
-import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,10 +18,10 @@ from ...render.palette import rgb
 from ...text.events import ending_words
 from ...text.network import verdict_text
 from ..config import SeatConfig, seat_of, shown_name
-from ..config import new_seed as fresh_seed
 from ..launch import start_game
 from ..screens import screen
-from ..widgets import INK, PanelOverlay, TipButton
+from ..widgets import INK
+from .over_screen import OverScreen, again
 
 if TYPE_CHECKING:
     from ...engine.views import SeatView
@@ -49,7 +49,7 @@ def dice_odds(total: int) -> float:
 
 
 @screen("game_over")
-class GameOverScene(PanelOverlay):
+class GameOverScene(OverScreen):
     """The results over the final board. Esc (or View board) closes it to look at the board."""
 
     def __init__(self, app: App, game_scene: Any) -> None:
@@ -180,7 +180,7 @@ class GameOverScene(PanelOverlay):
         chart = self._histogram(cw, chart_h)
         UIImage(pygame.Rect(cx, y + heading_h, cw, chart_h), chart, manager=self.ui, container=panel)
 
-        bw, bh, gap = px(200), px(46), px(12)
+        bh = px(46)
         labels = [
             ("replay", _("Replay"), _("Watch the game again, move by move (W)"), False),
             ("story", _("The story"), _("How the points grew, where the cards came from, who the dice "
@@ -191,24 +191,7 @@ class GameOverScene(PanelOverlay):
             ("again", _("Play again"), _("The same players, board and seed (Enter)"), True),
         ]
         labels = labels[:4] if getattr(self.game_scene.port, "remote", False) else labels  # its host deals
-        # each button as wide as its words need (the languages differ), all of them within the panel
-        font = self.app.assets.font(max(10, px(16)), bold=True)
-        widths = [max(px(150), font.size(label)[0] + px(40)) for _k, label, _t, _p in labels]
-        room = inner.w - (len(labels) - 1) * gap
-        equal = max(widths) <= bw and len(labels) * bw <= room  # short words: equal buttons
-        widths = [bw] * len(labels) if equal else [w * min(room, sum(widths)) // sum(widths) for w in widths]
-        x = inner.right - sum(widths) - (len(labels) - 1) * gap
-        self.buttons = {}
-        for (key, label, tip, primary), bw in zip(labels, widths, strict=True):
-            self.buttons[key] = TipButton(
-                pygame.Rect(x, inner.bottom - bh, bw, bh),
-                label,
-                manager=self.ui,
-                container=panel,
-                tool_tip_text=tip,
-                object_id="#primary" if primary else None,
-            )
-            x += bw + gap
+        self.button_row(panel, pygame.Rect(inner.x, inner.bottom - bh, inner.w, bh), labels, alike=px(200))
 
     # pictures --------------------------------------------------------------------------------------
 
@@ -344,10 +327,7 @@ class GameOverScene(PanelOverlay):
     # actions ---------------------------------------------------------------------------------------
 
     def play_again(self, new_seed: bool) -> None:
-        config = dataclasses.replace(self.config, seats=[dataclasses.replace(s) for s in self.config.seats])
-        if new_seed:
-            config.seed = fresh_seed()
-        start_game(self.app, config)
+        start_game(self.app, again(self.config, fresh=new_seed))
 
     def open_replay(self) -> None:
         self.app.go("replay", self.game, self.config, verdict=getattr(self.game_scene.port, "verdict", None))
@@ -358,31 +338,23 @@ class GameOverScene(PanelOverlay):
     def main_menu(self) -> None:
         self.app.go("menu", how="reset")
 
-    def on_button(self, element: object) -> bool:
-        b = self.buttons
-        if element is b["replay"]:
-            self.open_replay()
-        elif element is b["story"]:
-            self.open_story()
-        elif element is b["view"]:
-            self.app.pop()
-        elif element is b["menu"]:
-            self.main_menu()
-        elif element is b.get("again"):
+    def actions(self) -> dict[str, Callable[[], None]]:
+        return {
+            "replay": self.open_replay,
+            "story": self.open_story,
+            "view": self.app.pop,
+            "menu": self.main_menu,
+            "again": lambda: self.play_again(new_seed=False),
+            "new_seed": lambda: self.play_again(new_seed=True),
+        }
+
+    def on_enter(self) -> None:
+        if "again" in self.buttons:
             self.play_again(new_seed=False)
-        elif element is b.get("new_seed"):
-            self.play_again(new_seed=True)
         else:
-            return False
-        return True
+            self.main_menu()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if "again" in self.buttons:
-                self.play_again(new_seed=False)
-            else:
-                self.main_menu()
-            return True
         act = {pygame.K_s: self.open_story, pygame.K_w: self.open_replay}.get(getattr(event, "key", 0))
         if event.type == pygame.KEYDOWN and act is not None:
             act()

@@ -18,10 +18,10 @@ from ...i18n import N_, _, tr
 from ...render.palette import CLASSIC, COLOUR_BLIND, emblem, rgb
 from ...variants import RuleFileError, VariantInfo, list_variants
 from ..config import HUMAN, MAX_NAME, GameConfig, SeatConfig, kind_label, new_seed, shown_name
-from ..launch import start_game
 from ..screens import screen
-from ..widgets import DropDown, ScreenScene, TipButton, colour_label
+from ..widgets import DropDown, TipButton, colour_label
 from .rules import targets_by_players
+from .setup_form import SetupForm
 
 if TYPE_CHECKING:
     from ..app import App
@@ -49,7 +49,7 @@ def board_label(kind: str) -> str:
 
 
 @screen("new_game")
-class NewGameScene(ScreenScene):
+class NewGameScene(SetupForm):
     """Set up a game and start it; Esc goes back, Enter starts."""
 
     panel_size = (1060, 680)
@@ -190,18 +190,8 @@ class NewGameScene(ScreenScene):
 
     def problems(self) -> list[str]:
         """What stops the game from starting, as sentences for the player."""
-        out = []
-        names = [s.name.strip() for s in self.seats[: self.players]]
-        if self.players < 1:
-            out.append(_("A game needs at least one seat."))
-        for i, name in enumerate(names):
-            if not name:
-                out.append(_("Seat {n} has no name.", n=i + 1))
-        folded = [n.casefold() for n in names if n]
-        if len(set(folded)) != len(folded):
-            out.append(_("Two seats have the same name; give each player their own."))
-        if not self.seed_text.isdigit():
-            out.append(_("The seed must be a whole number (digits only)."))
+        out = [_("A game needs at least one seat.")] if self.players < 1 else []
+        out += self.seat_problems()
         if self.rules is None:
             out.append(_("The rules of variant {name} cannot be read.", name=self.variant))
             broken = next((v.error for v in self.variants if v.name == self.variant and v.error), None)
@@ -441,17 +431,11 @@ class NewGameScene(ScreenScene):
             self.vp_target = int(value)
         elif element is self.dice_menu and value in DICE_KINDS:
             self.dice = value
-        elif element is self.seed_entry:
-            self.seed_text = self.seed_entry.get_text()
-        elif element in self.name_entries:
-            self.seats[self.name_entries.index(element)].name = element.get_text()
-        elif element in self.kind_menus and value:
-            self.seats[self.kind_menus.index(element)].kind = value
         elif element in self.colour_menus and value:
             self.set_colour(self.colour_menus.index(element), value)
             self.rebuild()
         else:
-            return False
+            return self.seat_event(element, value)
         return True
 
     def on_button(self, element: object) -> bool:
@@ -466,39 +450,19 @@ class NewGameScene(ScreenScene):
             return False
         return True
 
-    def primary(self) -> bool:
-        self.start()
-        return True
-
-    def start(self) -> None:
-        """Check the choices, remember them and start the game."""
-        self._read_entries()
-        problems = self.problems()
-        if problems:
-            self.app.show_message(_("Cannot start yet"), "\n".join(problems))
-            return
-        config = self.config()
+    def remember(self, config: GameConfig) -> str | None:
+        """The choices are pre-filled next time (``Settings.last_game``)."""
         settings = self.app.settings
         settings.last_game = config.to_dict()
-        problem = None
         try:
             settings.save()
         except OSError as exc:
-            problem = _(
+            return _(
                 "Your choices could not be remembered for next time:\n{path}: {error}",
                 path=settings.path(),
                 error=exc.strerror or exc,
             )
-        start_game(self.app, config)
-        if problem:
-            self.app.show_message(_("Settings not saved"), problem)
-
-    def _read_entries(self) -> None:
-        """Take the text fields' contents (typing reports changes, but be sure before starting)."""
-        for i, entry in enumerate(getattr(self, "name_entries", [])):
-            self.seats[i].name = entry.get_text()
-        if hasattr(self, "seed_entry"):
-            self.seed_text = self.seed_entry.get_text()
+        return None
 
 
 def variant_label(v: VariantInfo) -> str:
