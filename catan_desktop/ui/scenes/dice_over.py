@@ -83,7 +83,7 @@ class DiceOverScene(OverScreen):
         if view.players == 1:
             score = view.sheets[0].score
             return ngettext("You scored {n} point", "You scored {n} points", abs(score), n=score)
-        humans = scene.ctl.humans
+        humans = scene.port.humans
         if len(humans) == 1 and view.winners == (humans[0],):
             return _("You win!")
         if len(names) > 1:
