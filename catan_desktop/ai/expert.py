@@ -26,6 +26,7 @@ from .lookahead import Hands, Memo, Rolls, RoundModel, robbed_share, sample_roun
 from .trade_search import TRADE_SAMPLES, TradeSearch
 
 EXPERT = "expert"
+ACCEPT = 0.25  # what an offer must add to our position after the coming round to be accepted (as hard's)
 COUNTER_EXTRA = 0.1  # a counter-offer must beat the answer threshold by this much (as hard's)
 NEEDED = -0.6  # a card whose loss costs our hand more than this is one we need (as hard's)
 LEADER_EXTRA = 0.4  # more reluctance to help the player with the most visible points (as hard's)
@@ -81,7 +82,7 @@ class ExpertBot(TradeSearch, HeuristicBot):
         nres = len(names)
         hand = s.hands[p]
         can_accept = any(a.kind == "accept" for a in legal)
-        threshold = 0.25
+        threshold = ACCEPT
         if world.visible_vp(offerer) > max(world.visible_vp(q) for q in range(s.players) if q != offerer):
             threshold += LEADER_EXTRA
         rolls = sample_rounds(world, self.rng, TRADE_SAMPLES)
