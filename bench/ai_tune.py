@@ -9,6 +9,10 @@ its interval says so; the kept weights go to ``catan_desktop/ai/weights.json`` w
 
     python bench/ai_tune.py hard hard+recipe=0.3 hard+lookahead=0.5 --games 200
     python bench/ai_tune.py --grid recipe=0,0.3,0.6 --base hard --games 200   # one weight, several values
+    python bench/ai_tune.py expert --against hard --set trade_search.VALUED=12   # a search constant
+
+``--set MODULE.NAME=VALUE`` changes a constant of ``catan_desktop.ai.MODULE`` for the whole run (every
+candidate; the worker processes inherit it), for the search's constants that are not evaluation weights.
 
 Use fresh seeds (``--seed``) to check a winner: the best of many candidates on one seed set is flattered.
 """
@@ -16,6 +20,7 @@ Use fresh seeds (``--seed``) to check a winner: the best of many candidates on o
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -33,6 +38,16 @@ def grid(base: str, spec: str) -> list[str]:
     return [f"{base}{joiner}{name}={v}" for v in values.split(",")]
 
 
+def set_constant(spec: str) -> str:
+    """Apply ``MODULE.NAME=VALUE`` to ``catan_desktop.ai.MODULE`` (the value in the constant's own type)."""
+    target, _, value = spec.partition("=")
+    module_name, _, name = target.rpartition(".")
+    module = importlib.import_module(f"catan_desktop.ai.{module_name}")
+    old = getattr(module, name)  # a name that is not there is an error, not a new constant
+    setattr(module, name, type(old)(float(value)) if isinstance(old, float) else type(old)(value))
+    return f"{module_name}.{name} = {getattr(module, name)} (was {old})"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("candidates", nargs="*", help="side specs, as in ai_ladder.py")
@@ -44,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--variant", default="base")
     parser.add_argument("--clock", type=float, default=0.0, help="as ai_ladder.py's --clock")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                        help="change a constant of catan_desktop.ai.MODULE for the run")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     candidates = list(args.candidates)
@@ -51,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
         candidates += grid(args.base, spec)
     if not candidates:
         parser.error("name at least one candidate or --grid")
+    for spec in args.set:
+        print(set_constant(spec), file=sys.stderr, flush=True)
     results: list[dict[str, Any]] = []
     for spec in candidates:
         r = run_rung(spec, args.against, args.games, args.seed, args.jobs, args.variant, args.clock)
