@@ -21,8 +21,8 @@ def _play_to(scene, turns: int, seed: int, until_special_build: bool = False) ->
 
     g = scene.ctl.game
     if any(part.STAGED_BY_COMPUTERS for part in scene.addons):
-        # an add-on whose mid-game random moves would not make (Catan a Dois's economy collapses, D-5.4):
-        # computer players make the mid-game a player would see
+        # random moves would not make the mid-game a player sees (Catan a Dois's economy collapses, D-5.4;
+        # on a scenario map roads seldom reach a town, S-3.2): computer players make it
         bots = [create_bot("normal", seed * 31 + i) for i in range(g.players)]
     else:
         bots = [RandomBot(seed * 31 + i) for i in range(g.players)]
@@ -104,7 +104,7 @@ def screenshot(
     shown = showcases().get(scene_name)  # an add-on's dialog
     if shown is not None and shown.MODULE not in rules.modules:
         raise ValueError(f"--scene {scene_name} needs a variant with the {shown.MODULE} module"
-                         + "".join(f" (--variant {v})" for v in _variants_with(shown.MODULE)[:1]))
+                         + "".join(f" (--variant {v})" for v in _variant_with(shown.MODULE)))
     config = GameConfig.default(rules.players_max)
     config.variant, config.seed = variant, seed
     if scene_name == "dice":
@@ -209,19 +209,18 @@ def screenshot(
     return out
 
 
-def _variants_with(module: str) -> list[str]:
-    """The shipped rule files whose games use rule module ``module``."""
+def _variant_with(module: str) -> list[str]:
+    """The first shipped rule file whose games use rule module ``module`` ([] when none does)."""
     from ..engine import load_rules
     from ..variants import RuleFileError, list_variants
 
-    found = []
     for info in list_variants():
         try:
             if not info.own and not info.error and module in load_rules(info.name).modules:
-                found.append(info.name)
+                return [info.name]
         except RuleFileError:
             continue
-    return found
+    return []
 
 
 def _stage_lobby(app: Any, variant: str) -> None:
