@@ -223,13 +223,32 @@ def test_dialogs_and_addon_parts_are_given_the_seat_port_never_the_game_scene() 
     for cls in [AddonUI, *subclasses(AddonUI)]:
         params = list(inspect.signature(cls.__init__).parameters)
         assert params[1:3] == ["port", "kit"] and not any("scene" in p for p in params), cls.__qualname__
-    # the kit knows the screen only as a ScreenHost (public members); the screens over a game (pause, save,
-    # game over, its story, the dice game's results) are screens, not parts, and read the public members of
-    # the game screen under them (its port, config, colours, save_named, autosave)
-    assert [place.split(" ", 1)[1] for place in scan.scene_takers()] == [
-        "DiceOverScene(game_scene: DiceGameScene)", "GameOverScene(game_scene: Any)",
-        "SaveScene(game_scene: Any)", "PauseScene(game_scene: Any)", "StoryScene(game_scene: Any)",
-    ]
+    # the kit knows the screen only as a ScreenHost (public members); the screens over a game (pause, game
+    # over, its story, the dice game's results) know it as a PlayedGame (ui/scenes/played.py), and Save is
+    # given only the function that writes the save
+    assert scan.scene_takers() == []
+
+
+def test_the_game_screens_offer_what_the_screens_over_them_read() -> None:
+    """Issue 32: the board game's and the dice game's screens have every member of the protocols the pause
+    menu, Game over, the story and the dice results are given (``PlayedGame``, ``PlayedDiceGame``)."""
+    from catan_desktop.ui.scenes.dice_game import DiceGameScene
+    from catan_desktop.ui.scenes.game import GameScene
+    from catan_desktop.ui.scenes.played import PlayedDiceGame, PlayedGame
+
+    def members(protocol: type) -> set[str]:
+        names = set()
+        for klass in protocol.__mro__:
+            if klass.__name__ in ("PlayedGame", "PlayedDiceGame"):
+                names |= {n for n in vars(klass) if not n.startswith("_")}
+                names |= set(getattr(klass, "__annotations__", {}))
+        return names
+
+    assert {"port", "config", "viewer", "you", "colours", "save_named", "autosave"} <= members(PlayedGame)
+    set_in_init = {"config", "viewer", "recorded", "port"}  # instance attributes, set when a screen is made
+    for screen, protocol in ((GameScene, PlayedGame), (DiceGameScene, PlayedDiceGame)):
+        missing = [n for n in members(protocol) if n not in set_in_init and not hasattr(screen, n)]
+        assert missing == [], (screen.__name__, missing)
 
 
 def test_no_screen_part_reads_another_ones_private_members() -> None:

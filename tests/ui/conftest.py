@@ -120,7 +120,14 @@ class FakeGameScene(Scene):
             options=config.engine_options())
         self.autosaves = 0
         self.port = FakeGameScene.Port(self)
+        humans = [i for i, seat in enumerate(config.seats) if seat.is_human]
+        self.viewer = humans[0] if humans else 0  # (ui/scenes/played.py: PlayedGame)
+        self.you = humans[0] if humans else -1
         FakeGameScene.created.append(self)
+
+    @property
+    def colours(self) -> list[str]:
+        return [seat.colour for seat in self.config.seats]
 
     def save_named(self, name: str) -> Path:
         from catan_desktop.persistence import save_game

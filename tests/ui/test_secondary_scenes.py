@@ -149,7 +149,7 @@ def test_save_overlay_saves_and_asks_before_replacing(app, drive, fake_game) -> 
     game_scene = fake_game(app, GameConfig.default(4))
     app.push(game_scene)
     drive.press(pygame.K_ESCAPE)  # the stand-in has no pause key; push the overlay ourselves
-    overlay = SaveScene(app, game_scene)
+    overlay = SaveScene(app, game_scene.save_named)
     app.push(overlay)
     app.step()
     assert overlay.entry.get_text() == default_save_name()
@@ -162,7 +162,7 @@ def test_save_overlay_saves_and_asks_before_replacing(app, drive, fake_game) -> 
     drive.press(pygame.K_RETURN)
     assert app.top is game_scene
 
-    again = SaveScene(app, game_scene)
+    again = SaveScene(app, game_scene.save_named)
     app.push(again)
     app.step()
     again.entry.set_text("Evening")
@@ -183,7 +183,7 @@ def test_save_failure_is_reported(app, drive, fake_game, monkeypatch) -> None:
 
     monkeypatch.setattr(game_scene, "save_named", refuse)
     app.push(game_scene)
-    overlay = SaveScene(app, game_scene)
+    overlay = SaveScene(app, game_scene.save_named)
     app.push(overlay)
     app.step()
     drive.click(overlay.save)
@@ -359,7 +359,7 @@ def _screens(app: App, fake_game) -> dict[str, list]:
         "variants": [VariantsScene(app)],
         "load": [LoadScene(app)],
         "import_record": [LoadScene(app), ImportScene(app)],
-        "save": [game_scene, SaveScene(app, game_scene)],
+        "save": [game_scene, SaveScene(app, game_scene.save_named)],
         "pause": [game_scene, PauseScene(app, game_scene)],
         "game_over": [game_scene, GameOverScene(app, game_scene)],
         "pass_device": [game_scene, PassDeviceScene(app, "Anna", lambda: None)],

@@ -117,6 +117,11 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, FilesPart, DrawKit, GuiScene):
         return [shown_name(s.name) for s in self.config.seats]
 
     @property
+    def you(self) -> int:
+        """The seat the screen calls "you" (a dice game has no spectators)."""
+        return self.viewer
+
+    @property
     def colours(self) -> list[str]:
         if self.app.settings.colour_blind:
             return [COLOUR_BLIND[i % len(COLOUR_BLIND)] for i in range(len(self.config.seats))]

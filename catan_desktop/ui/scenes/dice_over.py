@@ -21,7 +21,7 @@ from .over_screen import OverScreen, again
 
 if TYPE_CHECKING:
     from ..app import App
-    from .dice_game import DiceGameScene
+    from .played import PlayedDiceGame
 
 HIGHLIGHT = (233, 215, 168)
 RULE = (200, 182, 146)
@@ -68,17 +68,17 @@ class BestScoresScene(ScreenScene):
 class DiceOverScene(OverScreen):
     """The results over the final sheet. Esc (View sheet) closes it; Enter plays again with a new seed."""
 
-    def __init__(self, app: App, game_scene: DiceGameScene) -> None:
+    def __init__(self, app: App, played: PlayedDiceGame) -> None:
         super().__init__(app)
-        self.game_scene = game_scene
+        self.played = played
         self.buttons: dict[str, Any] = {}
 
     @property
     def view(self) -> Any:
-        return self.game_scene.view
+        return self.played.view
 
     def headline(self) -> str:
-        scene, view = self.game_scene, self.view
+        scene, view = self.played, self.view
         names = [scene.names[w] for w in view.winners]
         if view.players == 1:
             score = view.sheets[0].score
@@ -91,7 +91,7 @@ class DiceOverScene(OverScreen):
         return _("{name} wins!", name=names[0] if names else "?")
 
     def build(self) -> None:
-        recorded = self.game_scene.recorded
+        recorded = self.played.recorded
         solo = recorded is not None
         if solo:
             rows = len(recorded.table.entries) + (2 if recorded.problem else 0)
@@ -125,7 +125,7 @@ class DiceOverScene(OverScreen):
 
     def _solo(self, panel: UIPanel, rect: pygame.Rect, y: int) -> int:
         px = self.px
-        recorded: Recorded = self.game_scene.recorded
+        recorded: Recorded = self.played.recorded
         if recorded.new_best and recorded.rank == 0:
             note = (
                 _("New best!") if len(recorded.table.entries) > 1 else _("Your first score: a best to beat!")
@@ -175,7 +175,7 @@ class DiceOverScene(OverScreen):
 
     def _results(self, width: int, row_h: int) -> pygame.Surface:
         """Every player's score, best first, the winners highlighted."""
-        scene, view = self.game_scene, self.view
+        scene, view = self.played, self.view
         assets = self.app.assets
         order = sorted(range(view.players), key=lambda i: -view.sheets[i].score)
         surf = pygame.Surface((width, row_h * (len(order) + 1)), pygame.SRCALPHA)
@@ -199,7 +199,7 @@ class DiceOverScene(OverScreen):
 
     def _details(self, seat: int) -> str:
         sheet = self.view.sheets[seat]
-        if self.game_scene.classic:
+        if self.played.classic:
             misses = sum(1 for p in sheet.track if p < 0)
             return ngettext("{n} turn with nothing built", "{n} turns with nothing built", misses, n=misses)
         parts = [
@@ -226,11 +226,11 @@ class DiceOverScene(OverScreen):
     # ---------------------------------------------------------------------------------------- actions
 
     def play_again(self) -> None:
-        start_game(self.app, again(self.game_scene.config, fresh=True))
+        start_game(self.app, again(self.played.config, fresh=True))
 
     def setup(self) -> None:
         self.app.go("menu", how="reset")
-        self.app.go("dice_setup", self.game_scene.config)
+        self.app.go("dice_setup", self.played.config)
 
     def main_menu(self) -> None:
         self.app.go("menu", how="reset")

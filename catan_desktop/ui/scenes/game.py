@@ -116,6 +116,11 @@ class GameScene(
         return self.port.view(self.viewer)
 
     @property
+    def you(self) -> int:
+        """The seat the screen calls "you": the viewer's, or -1 for a spectator (who holds no seat)."""
+        return -1 if self.port.watching else self.viewer
+
+    @property
     def colours(self) -> list[str]:
         if self.app.settings.colour_blind:
             return [COLOUR_BLIND[i % len(COLOUR_BLIND)] for i in range(len(self.config.seats))]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIImage, UILabel, UIPanel
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ...engine.views import SeatView
     from ...render.assets import Assets
     from ..app import App
+    from .played import PlayedGame
 
 _VP_COLUMNS = (
     ("settlements", "icons/settlement", N_("Settlements")),
@@ -52,17 +53,17 @@ def dice_odds(total: int) -> float:
 class GameOverScene(OverScreen):
     """The results over the final board. Esc (or View board) closes it to look at the board."""
 
-    def __init__(self, app: App, game_scene: Any) -> None:
+    def __init__(self, app: App, played: PlayedGame) -> None:
         super().__init__(app)
-        self.game_scene = game_scene
-        self.game = game_scene.port.record()  # the whole finished game: every hand is public now
-        self.config = game_scene.config
+        self.played = played
+        self.game = played.port.record()  # the whole finished game: every hand is public now
+        self.config = played.config
 
     @property
     def view(self) -> SeatView:
         """The final position as the shown seat may know it (the engine's seat view): once the game is over
         it holds everyone's production (``gained``) and the dice rolled (``dice_counts``)."""
-        return self.game.seat_view(getattr(self.game_scene, "viewer", 0))
+        return self.game.seat_view(self.played.viewer)
 
     # data ------------------------------------------------------------------------------------------
 
@@ -81,9 +82,7 @@ class GameOverScene(OverScreen):
             return _("Nobody won")
         names = [self.seat(w).name for w in winners]
         if len(names) == 1:  # "You win!" for the human whose screen it is (by seat, not by comparing names)
-            humans = self.humans()
-            viewer = getattr(getattr(self.game_scene, "kit", None), "you", humans[0] if humans else None)
-            mine = winners[0] == viewer and len(humans) == 1  # (a spectator is nobody: -1)
+            mine = winners[0] == self.played.you and len(self.humans()) == 1  # (a spectator is nobody: -1)
             return _("You win!") if mine else _("{name} wins!", name=names[0])
         return _("{names} win!", names=" & ".join(names))
 
@@ -128,7 +127,7 @@ class GameOverScene(OverScreen):
         ending = ending_words(self.game.log, self.game.turn)
         if ending is not None:  # e.g. Catan a Dois's collapse (D-5.4) or stalemate (D-10.1)
             sub = ending[1]
-        verdict = getattr(self.game_scene.port, "verdict", None)  # a hosted game: its dice checked
+        verdict = getattr(self.played.port, "verdict", None)  # a hosted game: its dice checked
         sub += "" if verdict is None else " \u00b7 " + verdict_text(verdict)
         UILabel(
             pygame.Rect(inner.x, inner.y + head_h, inner.w, px(24)), sub, manager=self.ui, container=panel
@@ -190,7 +189,7 @@ class GameOverScene(OverScreen):
             ("new_seed", _("Play again (new seed)"), _("The same players on a new board"), False),
             ("again", _("Play again"), _("The same players, board and seed (Enter)"), True),
         ]
-        labels = labels[:4] if getattr(self.game_scene.port, "remote", False) else labels  # its host deals
+        labels = labels[:4] if getattr(self.played.port, "remote", False) else labels  # its host deals
         self.button_row(panel, pygame.Rect(inner.x, inner.bottom - bh, inner.w, bh), labels, alike=px(200))
 
     # pictures --------------------------------------------------------------------------------------
@@ -330,10 +329,10 @@ class GameOverScene(OverScreen):
         start_game(self.app, again(self.config, fresh=new_seed))
 
     def open_replay(self) -> None:
-        self.app.go("replay", self.game, self.config, verdict=getattr(self.game_scene.port, "verdict", None))
+        self.app.go("replay", self.game, self.config, verdict=getattr(self.played.port, "verdict", None))
 
     def open_story(self) -> None:
-        self.app.go("story", self.game_scene)
+        self.app.go("story", self.played)
 
     def main_menu(self) -> None:
         self.app.go("menu", how="reset")

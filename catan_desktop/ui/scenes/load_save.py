@@ -7,6 +7,7 @@ unless the player asks for it with Delete.
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -289,11 +290,12 @@ def default_save_name(now: _dt.datetime | None = None) -> str:
 
 @screen("save")
 class SaveScene(PanelOverlay):
-    """Name the save, then write it through the game screen; asks before replacing a save of that name."""
+    """Name the save, then write it with the game's ``save`` (a name -> the file written; raises SaveError);
+    asks before replacing a save of that name."""
 
-    def __init__(self, app: App, game_scene: Any) -> None:
+    def __init__(self, app: App, save: Callable[[str], Path]) -> None:
         super().__init__(app)
-        self.game_scene = game_scene
+        self.save_as = save
         self.name = default_save_name()
 
     def build(self) -> None:
@@ -366,7 +368,7 @@ class SaveScene(PanelOverlay):
 
     def _write(self, name: str) -> None:
         try:
-            path = self.game_scene.save_named(name)
+            path = self.save_as(name)
         except SaveError as exc:
             self.app.show_message(
                 _("The game was not saved"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UIPanel
@@ -17,6 +17,7 @@ from ..widgets import PanelOverlay, button_column
 
 if TYPE_CHECKING:
     from ..app import App
+    from .played import PlayedGame
 
 
 @screen("pause")
@@ -25,9 +26,9 @@ class PauseScene(PanelOverlay):
 
     RULES_SCREEN = "rules"  # the screen that shows this kind of game's rules
 
-    def __init__(self, app: App, game_scene: Any) -> None:
+    def __init__(self, app: App, played: PlayedGame) -> None:
         super().__init__(app)
-        self.game_scene = game_scene
+        self.played = played
         self.buttons: dict[str, UIButton] = {}
 
     def build(self) -> None:
@@ -83,7 +84,7 @@ class PauseScene(PanelOverlay):
         self.app.pop()
 
     def save(self) -> None:
-        self.app.go("save", self.game_scene)
+        self.app.go("save", self.played.save_named)
 
     def load(self) -> None:
         self.app.go("load")
@@ -92,10 +93,7 @@ class PauseScene(PanelOverlay):
         self.app.go("settings")
 
     def rules(self) -> None:
-        port = getattr(self.game_scene, "port", None)  # the rules the game plays by (issue 13: not a path)
-        config = getattr(self.game_scene, "config", None)
-        rules = port.rules if port is not None else getattr(config, "variant", "base")
-        self.app.go(self.RULES_SCREEN, rules)
+        self.app.go(self.RULES_SCREEN, self.played.port.rules)  # the rules it plays by (issue 13: not a path)
 
     def quit(self) -> None:
         self.app.confirm(
@@ -107,11 +105,9 @@ class PauseScene(PanelOverlay):
 
     def quit_to_menu(self) -> None:
         """Autosave once more (the turn in progress too), then show the main menu."""
-        autosave = getattr(self.game_scene, "autosave", None)
-        if autosave is not None:
-            # the autosave of the last turn is still there if this fails; leaving must not fail
-            with contextlib.suppress(SaveError, OSError):
-                autosave()
+        # the autosave of the last turn is still there if this fails; leaving must not fail
+        with contextlib.suppress(SaveError, OSError):
+            self.played.autosave()
         self.app.go("menu", how="reset")
 
     # input -----------------------------------------------------------------------------------------

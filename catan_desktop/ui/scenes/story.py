@@ -27,6 +27,7 @@ from ..widgets import PanelOverlay, TipButton
 
 if TYPE_CHECKING:
     from ..app import App
+    from .played import PlayedGame
 
 SOURCE_WORDS = {
     "production": N_("dice"),
@@ -41,13 +42,13 @@ SOURCE_WORDS = {
 _TOLD: weakref.WeakKeyDictionary[Any, tuple[int, Story | None]] = weakref.WeakKeyDictionary()
 
 
-def story_of(game_scene: Any) -> Story | None:
-    """The story of the game on ``game_scene`` (kept for it until the game changes), or None when its
+def story_of(played: PlayedGame) -> Story | None:
+    """The story of the game ``played`` on a screen (kept for it until the game changes), or None when its
     history does not lead from its start to where it stands (a position written by hand)."""
-    game = game_scene.port.record()  # the whole game, once it is over (or a replay's)
+    game = played.port.record()  # the whole game, once it is over (or a replay's)
     cached = None
     with contextlib.suppress(TypeError):  # (a screen that cannot be referred to weakly is not remembered)
-        cached = _TOLD.get(game_scene)
+        cached = _TOLD.get(played)
     if cached is not None and cached[0] == len(game.history):
         return cached[1]
     story: Story | None = None
@@ -56,7 +57,7 @@ def story_of(game_scene: Any) -> Story | None:
         if timeline.final.to_json() == game.to_json():
             story = Story.of(timeline)
     with contextlib.suppress(TypeError):
-        _TOLD[game_scene] = (len(game.history), story)
+        _TOLD[played] = (len(game.history), story)
     return story
 
 
@@ -64,19 +65,19 @@ def story_of(game_scene: Any) -> Story | None:
 class StoryScene(PanelOverlay):
     """Charts of how the game went. Esc or Back returns to Game over."""
 
-    def __init__(self, app: App, game_scene: Any) -> None:
+    def __init__(self, app: App, played: PlayedGame) -> None:
         super().__init__(app)
-        self.game_scene = game_scene
-        self.game = game_scene.port.record()
-        self.story = story_of(game_scene)
+        self.played = played
+        self.game = played.port.record()
+        self.story = story_of(played)
 
     def _seats(self) -> list[SeatConfig]:
         """Each seat's name and colour as the game was set up (a seat the setup does not list: a default)."""
-        colours = getattr(self.game_scene, "colours", None)  # the colour-blind palette, when chosen
+        colours = self.played.colours  # the colour-blind palette, when chosen
         out = []
         for i in range(self.game.players):
-            seat = seat_of(self.game_scene.config, i)
-            if isinstance(colours, list) and i < len(colours):
+            seat = seat_of(self.played.config, i)
+            if i < len(colours):
                 seat = dataclasses.replace(seat, colour=colours[i])
             out.append(seat)
         return out
