@@ -30,6 +30,14 @@ ACCEPT = 0.25  # what an offer must add to our position after the coming round t
 COUNTER_EXTRA = 0.1  # a counter-offer must beat the answer threshold by this much (as hard's)
 NEEDED = -0.6  # a card whose loss costs our hand more than this is one we need (as hard's)
 LEADER_EXTRA = 0.4  # more reluctance to help the player with the most visible points (as hard's)
+# the turn planner's breadth (``heuristic_search.Planner``): hard's unless changed here; read when a bot is
+# made, so ``bench/ai_tune.py --set expert.NAME=VALUE`` changes them for a run
+FIRST_MOVES = 6
+BEAM = 4
+PLAN_DEPTH = 2
+FOUNDING = 8
+N_WORLDS = 4
+EXTRA_PASSES = 0  # look-ahead passes after hard's last, each with twice the leaves and sampled rounds
 
 
 class ExpertBot(TradeSearch, HeuristicBot):
@@ -43,6 +51,13 @@ class ExpertBot(TradeSearch, HeuristicBot):
         weights: Weights | None = None,
     ) -> None:
         super().__init__(level, seed, think_time, weights)
+        self.FIRST_MOVES, self.BEAM, self.PLAN_DEPTH = FIRST_MOVES, BEAM, PLAN_DEPTH
+        self.FOUNDING, self.N_WORLDS = FOUNDING, N_WORLDS
+        passes = list(self.PASSES)
+        for _pass in range(EXTRA_PASSES):
+            count, samples = passes[-1]
+            passes.append((2 * count, 2 * samples))
+        self.PASSES = tuple(passes)
 
     def _player_for(self, kind: str) -> Any:
         """Other kinds of game (the Catan Dice Game) are played by the hard level's player."""

@@ -23,7 +23,15 @@ PLAN_SHARE = 0.6  # of a decision's budget, what longer plans may take before th
 
 
 class Planner(HeuristicCore):
-    """The hard level's turn planner and founding look-ahead."""
+    """The hard level's turn planner and founding look-ahead. Its breadth is per class (the expert searches
+    wider and deeper: ``expert.ExpertBot``); the budget still ends a search that runs long."""
+
+    PASSES = LOOKAHEAD_PASSES
+    N_WORLDS = WORLDS
+    FIRST_MOVES = 6  # the best first moves of the turn that longer plans start from
+    BEAM = 4  # the best moves each further step of a plan goes on from
+    PLAN_DEPTH = 2  # further moves after the first in one plan
+    FOUNDING = 8  # the best founding spots looked ahead from
 
     def _plan_turn(self, world: Game, p: int, legal: list[Action]) -> Action:
         """Search sequences of up to three of our own moves, value where each would end the turn by what the
@@ -43,17 +51,17 @@ class Planner(HeuristicCore):
         if not first:
             return Action("end")
         first.sort(key=lambda t: -t[0])
-        for _v0, a0, g0 in first[:6]:
+        for _v0, a0, g0 in first[: self.FIRST_MOVES]:
             if self.budget.spent() or self.budget.used >= PLAN_SHARE * self.budget.nodes:
                 break  # the rest of the budget is the look-ahead's
             if g0.s.phase != "main" or g0.current_player != p or _draws_card(a0):
                 continue
-            self._extend(g0, p, 2, a0, leaves)
+            self._extend(g0, p, self.PLAN_DEPTH, a0, leaves)
         return self._pick(world, p, leaves, end_leaf)
 
     def _extend(self, g: Game, p: int, depth: int, first: Action, leaves: list[Leaf]) -> None:
         """Add to ``leaves`` the positions reachable from ``g`` within ``depth`` more of our moves (greedy
-        beam of 4), each with ``first``, the move that starts its sequence."""
+        beam of ``BEAM``), each with ``first``, the move that starts its sequence."""
         if depth == 0 or self.budget.spent():
             return
         options = []
@@ -70,7 +78,7 @@ class Planner(HeuristicCore):
             options.append((v, a, g2))
             leaves.append((v, first, g2))
         options.sort(key=lambda t: -t[0])
-        for _v, a, g2 in options[:4]:
+        for _v, a, g2 in options[: self.BEAM]:
             if not _draws_card(a) and g2.s.phase == "main" and g2.current_player == p:
                 self._extend(g2, p, depth - 1, first, leaves)
 
@@ -85,7 +93,7 @@ class Planner(HeuristicCore):
             worlds: list[Hands] | None = None
             memo: Memo = {}  # hand values, shared by the leaves (one turn: the same rules and dice odds)
             models: dict[int, RoundModel] = {}  # each leaf's round, built on its first pass
-            for count, samples in LOOKAHEAD_PASSES:
+            for count, samples in self.PASSES:
                 top = leaves[:count]
                 if end_leaf not in top:
                     top.append(end_leaf)
@@ -112,14 +120,14 @@ class Planner(HeuristicCore):
         return best[1] or Action("end")
 
     def _other_worlds(self, p: int) -> list[Hands]:
-        """The hands of ``WORLDS - 1`` more worlds sampled from what ``p``'s seat knows (the others' hidden
+        """The hands of ``N_WORLDS - 1`` more worlds sampled from what ``p``'s seat knows (the others' hidden
         cards dealt again), for the others' replies in the look-ahead; one node each. none outside ``choose``
         (no observation to sample from): the look-ahead then uses the decision's own world only."""
         if not self._knowledge:
             return []
         rules, obs, options = self._knowledge
         worlds: list[Hands] = []
-        for _ in range(WORLDS - 1):
+        for _ in range(self.N_WORLDS - 1):
             self.budget.spend()
             worlds.append(sample_world(rules, obs, self.tracker, self.rng, options).s.hands)
         return worlds
@@ -134,7 +142,7 @@ class Planner(HeuristicCore):
             return ranked[0]
         before_us = queue[: queue.index(p)]
         best_a, best_v = ranked[0], -1e18
-        for a in ranked[:8]:
+        for a in ranked[: self.FOUNDING]:
             if self.budget.spent():
                 break
             g = world.clone()
