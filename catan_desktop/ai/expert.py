@@ -38,6 +38,7 @@ PLAN_DEPTH = 2
 FOUNDING = 8
 N_WORLDS = 4
 EXTRA_PASSES = 0  # look-ahead passes after hard's last, each with twice the leaves and sampled rounds
+OTHERS_BY_OWN_VALUE = 0  # 1: the others' founding picks modelled by this bot's own value (hard: by pips)
 
 
 class ExpertBot(TradeSearch, HeuristicBot):
@@ -53,6 +54,7 @@ class ExpertBot(TradeSearch, HeuristicBot):
         super().__init__(level, seed, think_time, weights)
         self.FIRST_MOVES, self.BEAM, self.PLAN_DEPTH = FIRST_MOVES, BEAM, PLAN_DEPTH
         self.FOUNDING, self.N_WORLDS = FOUNDING, N_WORLDS
+        self.OTHERS_BY_OWN_VALUE = bool(OTHERS_BY_OWN_VALUE)
         passes = list(self.PASSES)
         for _pass in range(EXTRA_PASSES):
             count, samples = passes[-1]

@@ -32,6 +32,7 @@ class Planner(HeuristicCore):
     BEAM = 4  # the best moves each further step of a plan goes on from
     PLAN_DEPTH = 2  # further moves after the first in one plan
     FOUNDING = 8  # the best founding spots looked ahead from
+    OTHERS_BY_OWN_VALUE = False  # the others' founding picks modelled by this bot's own value, not pips
 
     def _plan_turn(self, world: Game, p: int, legal: list[Action]) -> Action:
         """Search sequences of up to three of our own moves, value where each would end the turn by what the
@@ -157,7 +158,11 @@ class Planner(HeuristicCore):
                 if g.s.phase != "setup_settlement":
                     break
                 spots = g.legal_actions()
-                pick = max(spots, key=lambda x: _spot_score(g, x.a, q))
+                if self.OTHERS_BY_OWN_VALUE:
+                    pick = max(spots, key=lambda x: self._value(g, x, q, follow_ups=False))
+                    self.budget.spend(len(spots))
+                else:
+                    pick = max(spots, key=lambda x: _spot_score(g, x.a, q))
                 g.apply_unchecked(pick)
                 _take_token(g, q, None)
                 roads = g.legal_actions()

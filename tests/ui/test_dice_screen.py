@@ -274,3 +274,17 @@ def test_the_screen_fits_the_window(drive_at, size: tuple[int, int]) -> None:
     assert not r["players"].colliderect(r["log"])
     assert all(screen.contains(d) for d in scene.die_rects())
     assert not getattr(scene, "shortened", set())
+
+
+def test_the_pause_menus_rules_are_the_dice_games_own(app: App) -> None:
+    """Issue 32: the pause menu reads the rules from the game it stands over (its seat port), so a dice
+    game's Rules (R) shows the dice game's sheet, not the board game's rules."""
+    from catan_desktop.engine.dice_sheet import DiceSheet
+    from catan_desktop.ui.scenes.dice_dialogs import DiceRulesScene
+
+    scene = start_game(app, open_setup(app), "22")
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, DicePauseScene)
+    key(app, pygame.K_r)
+    assert isinstance(app.top, DiceRulesScene) and isinstance(app.top.sheet, DiceSheet)
+    assert app.top.sheet is scene.port.rules
