@@ -8,7 +8,7 @@ from typing import Any
 
 from ..ai import DEFAULT_BOT
 from ..i18n import _, in_every_language
-from ..render.palette import CLASSIC
+from ..render.palette import CLASSIC, COLOUR_BLIND
 
 HUMAN = "human"
 
@@ -92,6 +92,18 @@ def shown_name(name: str) -> str:
         if name in in_every_language(default):
             return _(default)
     return name
+
+
+def shown_names(config: GameConfig) -> list[str]:
+    """Every seat's name as a game screen shows it (``shown_name``)."""
+    return [shown_name(seat.name) for seat in config.seats]
+
+
+def shown_colours(config: GameConfig, colour_blind: bool) -> list[str]:
+    """Every seat's colour as a game screen shows it: the colour-blind palette, by seat, when it is on."""
+    if colour_blind:
+        return [COLOUR_BLIND[i % len(COLOUR_BLIND)] for i in range(len(config.seats))]
+    return [seat.colour for seat in config.seats]
 
 
 def seat_of(config: Any, i: int) -> SeatConfig:

@@ -22,9 +22,9 @@ from ...i18n import _
 from ...persistence import LoadedSave
 from ...persistence.userdirs import autosave_path
 from ...render.dice_sheet import SheetPainter
-from ...render.palette import COLOUR_BLIND, WOOD
+from ...render.palette import WOOD
 from ...text import describe, reason_for
-from ..config import GameConfig, shown_name
+from ..config import GameConfig, shown_colours, shown_names
 from ..controller import GameController
 from ..scaling import make_manager, ui_factor
 from ..scene import GuiScene
@@ -114,7 +114,7 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, FilesPart, DrawKit, GuiScene):
 
     @property
     def names(self) -> list[str]:
-        return [shown_name(s.name) for s in self.config.seats]
+        return shown_names(self.config)
 
     @property
     def you(self) -> int:
@@ -123,9 +123,7 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, FilesPart, DrawKit, GuiScene):
 
     @property
     def colours(self) -> list[str]:
-        if self.app.settings.colour_blind:
-            return [COLOUR_BLIND[i % len(COLOUR_BLIND)] for i in range(len(self.config.seats))]
-        return [s.colour for s in self.config.seats]
+        return shown_colours(self.config, self.app.settings.colour_blind)
 
     @property
     def my_turn(self) -> bool:

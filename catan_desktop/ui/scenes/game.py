@@ -16,8 +16,8 @@ from ...i18n import _
 from ...persistence import LoadedSave
 from ...render.board import BoardRenderer, Hover
 from ...render.layout import BoardLayout
-from ...render.palette import COLOUR_BLIND, WOOD
-from ..config import GameConfig, shown_name
+from ...render.palette import WOOD
+from ..config import GameConfig, shown_colours, shown_names
 from ..controller import GameController
 from ..scaling import make_manager
 from ..scene import GuiScene
@@ -122,13 +122,11 @@ class GameScene(
 
     @property
     def colours(self) -> list[str]:
-        if self.app.settings.colour_blind:
-            return [COLOUR_BLIND[i % len(COLOUR_BLIND)] for i in range(len(self.config.seats))]
-        return [s.colour for s in self.config.seats]
+        return shown_colours(self.config, self.app.settings.colour_blind)
 
     @property
     def names(self) -> list[str]:
-        return [shown_name(s.name) for s in self.config.seats]
+        return shown_names(self.config)
 
     @property
     def scale(self) -> float:
