@@ -143,6 +143,24 @@ def test_a_resized_dialog_keeps_only_its_current_buttons(home: Path) -> None:
     assert app.top is dialog
 
 
+def test_a_dialog_resized_smaller_fits_its_words(home: Path) -> None:
+    """A trade offer open while the window shrinks from 1280x720 to 1000x700 kept the fonts of 1280x720
+    in a dialog laid out for 1000x700: its offer needed a scroll bar and "Or counter: you give (you hold)"
+    was cut (pygame_gui: "Label Rect is too small for text")."""
+    import warnings
+
+    app = App(size=(1280, 720))
+    _scene, dialog, _res = offered_to_me(app)
+    for size in ((1000, 700), (900, 650), (1600, 900)):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+            app.step(pygame.event.get())
+            app.step([])
+        cut = [str(w.message) for w in caught if "too small" in str(w.message)]
+        assert cut == [], (size, cut)
+
+
 def stepper_buttons(dialog: tdlg.AnswerOfferDialog, text: str, side: str, resource: str) -> UIButton:
     """The + or − button of ``resource`` on the give (first) or get (second) stepper."""
     buttons = dialog_buttons(dialog, text)

@@ -35,7 +35,19 @@ class GameDialog(OverlayScene):
         super().__init__(app)
         self.port, self.kit = port, kit
         self.actions: dict[object, object] = {}
+        self._ui_factor = kit.scale
         self.ui = make_manager(app, kit.scale)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new window size: the widgets' fonts follow the screen's scale, as the game screen's do (the
+        dialog kept the fonts of the size it was opened at: a smaller window clipped its words)."""
+        if self.kit.scale != self._ui_factor:
+            self._ui_factor = self.kit.scale
+            self.drop_widgets()
+            self.ui = make_manager(self.app, self._ui_factor)
+        else:
+            self.ui.set_window_resolution(size)
+        self.rebuild()
 
     @property
     def rules(self) -> Ruleset:
