@@ -88,6 +88,7 @@ class App:
         self._init_audio()
         self.scenes: list[Scene] = []
         self.stack_changes = 0  # counts every push, pop, replace and reset (stale clicks: handle_events)
+        self.key_opened_screen = False  # the last key pressed changed the screens: its text is not typed
         self.clock = pygame.time.Clock()
         self.running = True
         self.dirty = True
@@ -330,9 +331,19 @@ class App:
         ):
             self.last_input = time.perf_counter()
             self.mark_dirty()
+        if event.type == pygame.TEXTINPUT and self.key_opened_screen:
+            # the text of the key that opened this screen (SDL sends a key as KEYDOWN, then TEXTINPUT): it
+            # was a shortcut, not typing; Pause's S typed an "s" into the Save screen's name
+            self.key_opened_screen = False
+            return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            self.key_opened_screen = False
+        changes = self.stack_changes
         top = self.top
         if top is not None and top.handle_event(event):
             self.mark_dirty()
+        if event.type == pygame.KEYDOWN and self.stack_changes != changes and getattr(event, "unicode", ""):
+            self.key_opened_screen = True
 
     def request_quit(self) -> None:
         """The window's close button: games are autosaved after every turn, so quitting loses nothing."""

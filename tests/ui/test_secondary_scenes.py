@@ -221,6 +221,23 @@ def test_pause_resume_and_entries(app, drive, fake_game) -> None:
     assert app.top is game_scene
 
 
+def test_the_key_that_opens_save_is_not_typed_into_its_name(app, fake_game) -> None:
+    """A key comes from SDL as KEYDOWN then TEXTINPUT: Pause's S opened Save, whose name field has the
+    focus, and the same key's text went into it ("sGame of 29 Nov 20:29", seen in the real app)."""
+    game_scene = fake_game(app, GameConfig.default(4))
+    open_pause(app, game_scene)
+    app.step([
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=22),
+        pygame.event.Event(pygame.TEXTINPUT, text="s"),
+        pygame.event.Event(pygame.KEYUP, key=pygame.K_s, mod=0, unicode="s", scancode=22),
+    ])
+    save = app.top
+    assert isinstance(save, SaveScene)
+    assert save.entry.get_text() == save.name  # the default name, nothing typed into it
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="x")])  # typing in it afterwards types, and
+    assert save.entry.get_text() == "x"  # replaces the suggested name, which is selected
+
+
 def test_pause_rules_show_the_rules_the_game_plays_by_not_a_file_named_in_the_save(app, drive, fake_game,
                                                                                      tmp_path) -> None:
     """Issue 13: Pause -> Rules read the file that a save's metadata named (any path); it shows the rules

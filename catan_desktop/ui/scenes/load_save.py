@@ -324,6 +324,9 @@ class SaveScene(PanelOverlay):
         )
         self.entry.set_text_length_limit(60)
         self.entry.focus()
+        # the suggested name is selected: typing replaces it, Enter keeps it (as a desktop save box does)
+        self.entry.select_range = [0, len(self.name)]
+        self.entry.edit_position = len(self.name)
         UITextBox(
             esc(_("Saved in {folder}", folder=saves_dir())),
             pygame.Rect(pad, self.px(134), rect.w - 2 * pad, self.px(40)),
