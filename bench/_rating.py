@@ -28,6 +28,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+from _stats import solve  # bench/ is on sys.path (the scripts' own folder, or the tests')
+
 Game = tuple[Sequence[str], Sequence[int]]  # (level of each seat, winning seats)
 # virtual wins and virtual losses per level against the reference (strength 1): enough to keep the fit finite
 # when a level never wins, too little to move a level that wins a game or two (with 1.0, a level that never
@@ -64,23 +66,6 @@ def _log_likelihood(rows: list[tuple[tuple[int, ...], list[float], float]], thet
     return ll
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """x with a x = b, by Gaussian elimination with partial pivoting (a small, non-singular system)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        for r in range(col + 1, n):
-            f = m[r][col] / m[col][col]
-            for c in range(col, n + 1):
-                m[r][c] -= f * m[col][c]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
-    return x
-
-
 def fit_strengths(tables: Mapping[tuple[int, ...], Sequence[float]], n_levels: int,
                   prior: float = PRIOR_GAMES, tol: float = 1e-10, max_iter: int = 100) -> list[float]:
     """The maximum-likelihood strengths (with the prior) from ``tally``'s tables.
@@ -108,7 +93,7 @@ def fit_strengths(tables: Mapping[tuple[int, ...], Sequence[float]], n_levels: i
                     hess[k][k] -= decided * p[k]
                     for j in range(n_levels):
                         hess[k][j] += decided * p[k] * p[j]
-        step = _solve(hess, [-x for x in grad])
+        step = solve(hess, [-x for x in grad])
         scale = 1.0
         while True:
             trial = [t + scale * d for t, d in zip(theta, step, strict=True)]

@@ -31,7 +31,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai_ladder import bot_for  # noqa: E402  (bench/ is on sys.path when run as a script)
+from _stats import solve  # noqa: E402  (bench/ is on sys.path when run as a script)
+from ai_ladder import bot_for  # noqa: E402
 
 from catan_desktop.ai.evaluate import Weights, evaluate, weights_for  # noqa: E402
 from catan_desktop.engine import Game  # noqa: E402
@@ -132,29 +133,11 @@ def fit(data: list[tuple[list[list[float]], int]], ridge: float = 1e-3, steps: i
         for j in range(k):
             grad[j] -= ridge * len(z) * b[j]
             hess[j][j] += ridge * len(z)
-        step = _solve(hess, grad)
+        step = solve(hess, grad)
         b = [bi + si for bi, si in zip(b, step, strict=True)]
         if max(abs(s) for s in step) < 1e-4:
             break
     return [b[j] / sd[j] for j in range(k)]
-
-
-def _solve(a: list[list[float]], y: list[float]) -> list[float]:
-    """x with a x = y (Gaussian elimination with partial pivoting; ``a`` is positive definite here)."""
-    n = len(y)
-    m = [row[:] + [y[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[piv] = m[piv], m[c]
-        for r in range(c + 1, n):
-            f = m[r][c] / m[c][c]
-            if f:
-                for j in range(c, n + 1):
-                    m[r][j] -= f * m[c][j]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][j] * x[j] for j in range(r + 1, n))) / m[r][r]
-    return x
 
 
 def best_scale(data: list[tuple[list[list[float]], int]], w: list[float]) -> tuple[float, float]:
