@@ -120,6 +120,18 @@ def make_manager(app: App, factor: float) -> pygame_gui.UIManager:
     return new_manager(app.size, scaled_theme(app.theme, factor))
 
 
+def refit_manager(scene: Any, factor: float, built_for: float, size: tuple[int, int]) -> bool:
+    """Fit ``scene.ui`` to a new window ``size``: when the scale ``factor`` differs from the one its manager
+    was ``built_for``, the old widgets go (their pixels first) and a manager with the new scale's fonts
+    comes; otherwise the same manager is told the new size. True when the manager is new."""
+    if factor != built_for:
+        scene.drop_widgets()
+        scene.ui = make_manager(scene.app, factor)
+        return True
+    scene.ui.set_window_resolution(size)
+    return False
+
+
 class ScaledGui:
     """Mixin for GuiScene subclasses: text and widgets grow with the window and the UI-scale setting.
 
@@ -139,10 +151,6 @@ class ScaledGui:
 
     def resize(self, size: tuple[int, int]) -> None:
         factor = ui_factor(self.app)
-        if factor != self.scale:
-            self.scale = factor
-            self.drop_widgets()  # type: ignore[attr-defined]  # the old manager's pixels go first
-            self.ui = make_manager(self.app, factor)
-        else:
-            self.ui.set_window_resolution(size)
+        refit_manager(self, factor, self.scale, size)
+        self.scale = factor
         self.rebuild()  # type: ignore[attr-defined]

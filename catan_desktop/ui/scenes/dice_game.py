@@ -26,7 +26,7 @@ from ...render.palette import WOOD
 from ...text import describe, reason_for
 from ..config import GameConfig, shown_colours, shown_names
 from ..controller import GameController
-from ..scaling import make_manager, ui_factor
+from ..scaling import make_manager, refit_manager, ui_factor
 from ..scene import GuiScene
 from ..screens import screen
 from ..seat_port import SeatPort
@@ -118,8 +118,8 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, FilesPart, DrawKit, GuiScene):
 
     @property
     def you(self) -> int:
-        """The seat the screen calls "you" (a dice game has no spectators)."""
-        return self.viewer
+        """The seat the screen calls "you": the viewer's, or -1 for a spectator (who holds no seat)."""
+        return -1 if self.port.watching else self.viewer
 
     @property
     def colours(self) -> list[str]:
@@ -138,13 +138,9 @@ class DiceGameScene(DiceTrayPart, DiceSheetPart, FilesPart, DrawKit, GuiScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         factor = ui_factor(self.app)
-        if factor != self.scale:
-            self.scale = factor
-            self.drop_widgets()  # the old manager's pixels go before the new layout is drawn
-            self.ui = make_manager(self.app, factor)
+        if refit_manager(self, factor, self.scale, size):
             self._text_cache.clear()
-        else:
-            self.ui.set_window_resolution(size)
+        self.scale = factor
         self.rebuild()
 
     def build(self) -> None:

@@ -19,7 +19,7 @@ from ...render.layout import BoardLayout
 from ...render.palette import WOOD
 from ..config import GameConfig, shown_colours, shown_names
 from ..controller import GameController
-from ..scaling import make_manager
+from ..scaling import make_manager, refit_manager
 from ..scene import GuiScene
 from ..screens import screen
 from ..seat_port import SeatPort
@@ -100,12 +100,8 @@ class GameScene(
     def resize(self, size: tuple[int, int]) -> None:
         if self._log_language != i18n.language():  # a new language (Settings): the log is told again in it
             self.relog()
-        if self.scale != self._ui_factor:
-            self._ui_factor = self.scale
-            self.drop_widgets()  # the old manager's pixels go before the new layout is drawn
-            self.ui = make_manager(self.app, self._ui_factor)
-        else:
-            self.ui.set_window_resolution(size)
+        refit_manager(self, self.scale, self._ui_factor, size)
+        self._ui_factor = self.scale
         self.rebuild()
 
     # ----------------------------------------------------------------------------------------- basics

@@ -13,7 +13,7 @@ from ...i18n import _
 from ...render.cards import card_image
 from ...text import reason_for
 from ..dialogs import OverlayScene, centred_rect
-from ..scaling import make_manager
+from ..scaling import make_manager, refit_manager
 from ..widgets import TipButton
 
 if TYPE_CHECKING:
@@ -41,12 +41,8 @@ class GameDialog(OverlayScene):
     def resize(self, size: tuple[int, int]) -> None:
         """A new window size: the widgets' fonts follow the screen's scale, as the game screen's do (the
         dialog kept the fonts of the size it was opened at: a smaller window clipped its words)."""
-        if self.kit.scale != self._ui_factor:
-            self._ui_factor = self.kit.scale
-            self.drop_widgets()
-            self.ui = make_manager(self.app, self._ui_factor)
-        else:
-            self.ui.set_window_resolution(size)
+        refit_manager(self, self.kit.scale, self._ui_factor, size)
+        self._ui_factor = self.kit.scale
         self.rebuild()
 
     @property

@@ -33,6 +33,9 @@ class ScreenHost(Protocol):
     port: SeatPort
     viewer: int
     anims: list[Anim]
+
+    @property
+    def you(self) -> int: ...  # the seat the screen calls "you": the viewer's, or -1 for a spectator
     next_bot_at: float  # the computers' next move waits until then (time.perf_counter)
     tips: list[tuple[pygame.Rect, str]]  # drawn rects that explain themselves, this frame
     mode: str | None
@@ -90,7 +93,7 @@ class ScreenKit:
     @property
     def you(self) -> int:
         """The seat the screen calls "you": the viewer's, or -1 for a spectator (who holds no seat)."""
-        return -1 if self.port.watching else int(self._host.viewer)
+        return self._host.you
 
     @property
     def names(self) -> list[str]:
