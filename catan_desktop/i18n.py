@@ -53,9 +53,19 @@ def language() -> str:
     return _language
 
 
-def in_every_language(text: str) -> set[str]:
-    """``text`` as each language the game speaks says it (English included)."""
-    return {text} | {c.gettext(text) for code in LANGUAGES if (c := _catalogue(code)) is not None}
+_EVERY_LANGUAGE: dict[str, frozenset[str]] = {}  # in_every_language's answers: a catalogue never changes
+
+
+def in_every_language(text: str) -> frozenset[str]:
+    """``text`` as each language the game speaks says it (English included). Remembered once every catalogue
+    is read (the game screens ask for their seats' names every frame)."""
+    found = _EVERY_LANGUAGE.get(text)
+    if found is None:
+        catalogues = [_catalogue(code) for code in LANGUAGES]
+        found = frozenset({text} | {c.gettext(text) for c in catalogues if c is not None})
+        if all(c is not None for c in catalogues) and len(_EVERY_LANGUAGE) < 1024:
+            _EVERY_LANGUAGE[text] = found
+    return found
 
 
 def available_languages() -> list[str]:
