@@ -5,14 +5,8 @@ Importing this package installs its ``VariantsSource`` as the engine's rule-file
 """
 
 from catan_desktop.engine.ruleset import install_rules_source
-from catan_desktop.variants.loader import (
-    RuleFileError,
-    RuleLoader,
-    VariantInfo,
-    list_variants,
-    load_rule_file,
-    load_variant,
-)
+from catan_desktop.variants.listing import VariantInfo, list_variants
+from catan_desktop.variants.loader import RuleFileError, RuleLoader, load_rule_file, load_variant
 from catan_desktop.variants.rulesets import SOURCE, VariantsSource
 
 install_rules_source(SOURCE)

@@ -68,21 +68,6 @@ def _one_line(text: str) -> str:
     return printable(text)
 
 
-@dataclass(frozen=True)
-class VariantInfo:
-    """What a menu shows about an installed rule file; ``error`` is set when the file is broken."""
-
-    name: str
-    title: str
-    description: str
-    players_min: int
-    players_max: int
-    path: Path
-    error: str | None = None
-    own: bool = False  # one of the player's own rule files (paths.user_rules_dir), not shipped with the game
-    game: str = "board"  # the rule file's ``game:``: "board", or "dice" (the Catan Dice Game, DiceGame)
-
-
 class RuleLoader(yaml.SafeLoader):
     """A safe YAML loader that also returns the line of every key and list item, and finds duplicate keys.
 
@@ -557,44 +542,3 @@ def load_variant(name_or_path: str, overrides: Mapping[str, object] | None = Non
     if problems:
         raise RuleFileError([at(OPTIONS_SOURCE, str(p)) for p in problems])
     return data
-
-
-def list_variants(games: tuple[str, ...] | None = ("board",)) -> list[VariantInfo]:
-    """Return every installed rule file sorted by name, then the player's own ones (``own``); a broken one
-    comes back with ``error`` set (its ``file:line`` problems), never hiding the others.
-
-    ``games``: the kinds of game listed (a rule file's ``game:``): the board games by default; ``("dice",)``
-    the Catan Dice Game's sheets; None every file. A broken file is always listed.
-    Raises FileNotFoundError when the installed rules folder itself is missing.
-    """
-    found = _all_variants()
-    return [info for info in found if games is None or info.error or info.game in games]
-
-
-def _all_variants() -> list[VariantInfo]:
-    shipped = [_info(path) for path in sorted(paths.rules_dir().glob("*.yaml"))]
-    names = {info.name for info in shipped}
-    own = []
-    for path in own_rule_files():
-        if path.stem in names:  # load_variant(NAME) finds the shipped file first: this one cannot be played
-            message = (Msg(
-                "{path}: has the name of a rule file that comes with the game ('{stem}'); rename the file "
-                "and its 'name:' to play it",
-                path=printable(path), stem=path.stem))
-            own.append(VariantInfo(path.stem, path.stem, "", 0, 0, path, error=message, own=True))
-        else:
-            own.append(_info(path, own=True))
-    return sorted(shipped, key=lambda info: info.name) + sorted(own, key=lambda info: info.name)
-
-
-def _info(path: Path, own: bool = False) -> VariantInfo:
-    """What a menu shows of one rule file (its problems when it is broken)."""
-    try:
-        data = load_rule_file(path)
-    except RuleFileError as err:
-        error = Msg.joined("\n", err.problems)  # shown in the player's language (i18n.tr)
-        return VariantInfo(path.stem, path.stem, "", 0, 0, path, error=error, own=own)
-    players = data["players"]
-    assert isinstance(players, dict)  # validated
-    return VariantInfo(str(data["name"]), str(data["title"]), str(data["description"]),
-                       players["min"], players["max"], path, own=own, game=str(data.get("game", "board")))
