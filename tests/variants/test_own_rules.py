@@ -78,3 +78,28 @@ def test_the_cli_lists_own_files_and_the_folder(own: Path, capsys: pytest.Captur
     assert cli_main(["variants"]) == 0
     out = capsys.readouterr().out
     assert "quick" in out and "your own" in out and str(own) in out
+
+
+def test_the_listing_follows_every_change_to_an_own_file(own: Path) -> None:
+    """list_variants keeps a file's listing while the rules folders are unchanged (variants/listing.py): an
+    edit in place, an atomic replacement, a new file that the listed one extends and a removal each show at
+    the next listing."""
+    quick = own / "quick.yaml"
+    quick.write_text(QUICK, encoding="utf-8")
+    assert next(v for v in list_variants() if v.name == "quick").error is None
+    first = list_variants()
+    assert list_variants() == first  # nothing changed: the same listing
+    quick.write_text(QUICK.replace("target: 6", "target: [6]"), encoding="utf-8")  # in place, same inode
+    os.utime(quick, ns=(1, 1))  # even with a change time the cache has never seen
+    assert "victory_points.target" in (next(v for v in list_variants() if v.name == "quick").error or "")
+    scratch = own / "quick.tmp"
+    scratch.write_text(QUICK.replace("first to 6", "first to 6!"), encoding="utf-8")
+    os.replace(scratch, quick)  # an atomic write: a new inode
+    assert "first to 6!" in next(v for v in list_variants() if v.name == "quick").description
+    (own / "mine.yaml").write_text(QUICK.replace("quick", "mine").replace("extends: base", "extends: other"),
+                                   encoding="utf-8")
+    assert "other" in (next(v for v in list_variants() if v.name == "mine").error or "")
+    (own / "other.yaml").write_text(QUICK.replace("quick", "other"), encoding="utf-8")
+    assert next(v for v in list_variants() if v.name == "mine").error is None  # its base came
+    quick.unlink()
+    assert "quick" not in {v.name for v in list_variants()}
