@@ -30,6 +30,7 @@ from catan_desktop.ui.scenes import game_dialogs as dlg  # noqa: E402
 from catan_desktop.ui.scenes import trade_dialogs as tdlg  # noqa: E402
 from catan_desktop.ui.scenes.game import GameScene  # noqa: E402
 from catan_desktop.ui.scenes.game_hand import DEV_ORDER  # noqa: E402
+from catan_desktop.ui.scenes.game_log import wrap_pieces  # noqa: E402
 
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
@@ -840,6 +841,26 @@ def test_resource_words_in_the_log_are_drawn_as_icons(home: Path) -> None:
     plain = scene._log_row("You received 1 + 2", scene.px(200))
     assert with_word.get_height() == plain.get_height()  # icons sit in the line
     assert scene._icon_pattern().findall("more ore, before brick") == ["ore", "brick"]  # whole words only
+
+
+def test_the_log_shows_whole_lines_and_keeps_a_count_with_its_icon(home: Path) -> None:
+    """Seen in the real app (2026-11-29): at the newest lines the top one was cut in half by the panel's
+    edge, and "took starting resources: 1" ended a line whose grain icon began the next."""
+    app, scene = played_to_turn(3)
+    scene.draw(app.screen)
+    inner = scene.log_rect.inflate(-scene.px(16), -scene.px(12))
+    assert scene.log_scroll == 0 and all(r.y + scene.px(2) >= inner.y for r, _e in scene._log_hits)
+    pieces = [("word", "Anna "), ("word", "took "), ("word", "resources: "), ("word", "1 "),
+              ("icon", "grain"), ("word", ", "), ("word", "12 "), ("icon", "lumber"), ("word", ", "),
+              ("word", "1 "), ("icon", "wool")]
+    for width in range(10, 400, 3):  # a letter is 7 wide, an icon 16 and its gap 3 (1 before a comma)
+        lines = wrap_pieces(pieces, width, lambda word: 7 * len(word), 16, (3, 1))
+        assert [p for line in lines for p in line] and sum(map(len, lines)) == len(pieces)
+        for above, line in zip(lines, lines[1:], strict=False):
+            assert line[0][0] != "icon" or not above[-1][1].strip().isdigit(), (width, lines)
+            assert line[0][1][:1] != ",", (width, lines)
+    one = wrap_pieces(pieces, 1000, lambda word: 7 * len(word), 16, (3, 1))
+    assert len(one) == 1 and one[0][5] == ("word", ", ", one[0][4][2] + 17)  # the comma closer to its icon
 
 
 def test_hovering_a_log_line_marks_its_place_on_the_board(home: Path) -> None:

@@ -9,6 +9,7 @@ and its drawing kit, so a replay viewer can reuse it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,42 @@ class LogLine:
     text: str
     event: dict[str, Any] | None = None
     seat: int | None = None  # whose line it is (a coloured dot)
+
+
+PUNCTUATION = ",.;:)"
+
+
+def wrap_pieces(
+    pieces: list[tuple[str, str]], width: int, measure: Callable[[str], int], icon: int, gaps: tuple[int, int]
+) -> list[list[tuple[str, str, int]]]:
+    """Lay ``pieces`` ("word", text) / ("icon", resource) out in lines of ``width``: each (kind, value, x).
+    A count stays with its icon ("2 [lumber]") and punctuation with what it follows, so no line starts with
+    the icon of a count that ends the line above, or with a comma. An icon is ``icon`` wide plus ``gaps[0]``
+    (``gaps[1]`` before punctuation)."""
+    units: list[list[tuple[str, str]]] = []
+    for kind, value in pieces:
+        last = units[-1][-1] if units else None
+        counted = kind == "icon" and last is not None and last[0] == "word" and last[1].strip().isdigit()
+        if counted or (units and kind == "word" and value[:1] in PUNCTUATION):
+            units[-1].append((kind, value))
+        else:
+            units.append([(kind, value)])
+    lines: list[list[tuple[str, str, int]]] = [[]]
+    x = 0
+    for unit in units:
+        widths = [
+            icon + (gaps[1] if nxt is not None and nxt[1][:1] in PUNCTUATION else gaps[0])
+            if kind == "icon"
+            else measure(value)
+            for (kind, value), nxt in zip(unit, [*unit[1:], None], strict=True)
+        ]
+        if x + sum(widths) > width and lines[-1]:
+            lines.append([])
+            x = 0
+        for (kind, value), w in zip(unit, widths, strict=True):
+            lines[-1].append((kind, value, x))
+            x += w
+    return lines
 
 
 class LogPart:
@@ -110,15 +147,8 @@ class LogPart:
                 pieces.append(("icon", to_res[part]))
             else:
                 pieces.extend(("word", w) for w in re.findall(r"\S+\s*", part))
-        lines: list[list[tuple[str, str, int]]] = [[]]
-        x = 0
-        for kind, value in pieces:
-            w = icon + self.px(3) if kind == "icon" else font.size(value)[0]
-            if x + w > width and lines[-1]:
-                lines.append([])
-                x = 0
-            lines[-1].append((kind, value, x))
-            x += w
+        gaps = (self.px(3), self.px(1))
+        lines = wrap_pieces(pieces, width, lambda word: font.size(word)[0], icon, gaps)
         row = pygame.Surface((width, line_h * len(lines)), pygame.SRCALPHA)
         for i, parts in enumerate(lines):
             for kind, value, px_ in parts:
@@ -153,8 +183,8 @@ class LogPart:
         for entry in reversed(entries):
             row = self._log_row(entry.text, width)
             y -= row.get_height() + s(4)
-            if y + row.get_height() < inner.y:
-                break
+            if y + row.get_height() < inner.y or (y < inner.y and not getattr(self, "log_scroll", 0)):
+                break  # out of view; at the newest lines, only whole ones (no half line at the top)
             hit = pygame.Rect(inner.x, y - s(2), inner.w, row.get_height() + s(4))
             if y <= inner.bottom:
                 self._log_hits.append((hit, entry))
