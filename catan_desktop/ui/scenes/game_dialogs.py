@@ -191,7 +191,9 @@ class Stepper:
         self.labels: list[UILabel] = []
         px = dialog.px
         if label:
-            UILabel(pygame.Rect(x, y, px(260), px(24)), label, manager=dialog.ui, container=panel)
+            width = len(self.order) * px(106) - px(10)  # the row's width, the words from its left edge
+            UILabel(pygame.Rect(x, y, width, px(24)), label, manager=dialog.ui, container=panel,
+                    object_id="#form_label")
             y += px(26)
         self.origin = (x, y)
         for k, i in enumerate(self.order):
