@@ -250,6 +250,9 @@ def test_pause_rules_show_the_rules_the_game_plays_by_not_a_file_named_in_the_sa
     drive.press(pygame.K_r)
     assert isinstance(app.top, RulesScene)
     assert app.top.rules is game_scene.game.rules and app.top.error is None
+    app.step()  # its heading too (seen in the real app: opened from the pause menu it had none)
+    shown = [getattr(e, "text", "") for e in app.top.ui.get_sprite_group().sprites()]
+    assert app.top.title == "Rules" and "Rules" in shown
 
 
 def test_quit_to_menu_asks_and_then_shows_the_menu(app, drive, fake_game) -> None:

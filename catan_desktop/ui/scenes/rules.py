@@ -205,6 +205,7 @@ class RulesScene(ScreenScene):
         """``variant``: an installed variant's name, or the rules a running game plays by (the pause menu
         passes those: a save's rules are stored in it, never read from the file its metadata names)."""
         super().__init__(app)
+        self.title = _("Rules")  # from the pause menu too (it was set after the return below: no heading)
         self.error: str | None = None
         self.rules: Ruleset | None = None
         if isinstance(variant, Ruleset):
@@ -215,7 +216,6 @@ class RulesScene(ScreenScene):
             self.rules = load_rules(variant)
         except (RulesetError, RuleFileError, OSError) as exc:
             self.rules, self.error = None, file_problems(exc)
-        self.title = _("Rules")
 
     def build(self) -> None:
         panel, inner = self.make_panel()
