@@ -984,3 +984,22 @@ def test_large_text_sizes_keep_the_panels_apart(
         eco = scene.column_rect()
         below = [r for _t, r in drawn if r.colliderect(eco)]
         assert below and all(eco.contains(r) for r in below)
+
+
+def test_a_computers_reason_stands_under_its_answer_in_the_log(home: Path) -> None:
+    """Seen in the real app: the last refusal of an offer also closes it, and the refusing computer's reason
+    came after "Nobody took ...", away from its "declines"."""
+    app = App(size=(1280, 720))
+    scene = new_scene(app, seed=5, opponents="hard")
+    driver = Driver(app, scene)
+    closed: list[int] = []
+    for _ in range(20000):
+        lines = shown_log(scene)
+        closed = [k for k, line in enumerate(lines[:-1]) if line.startswith("Nobody took")]
+        if len(closed) >= 3 or scene.ctl.game.is_over:
+            break
+        driver.step()
+    assert len(closed) >= 3, "the test game had too few offers that nobody took"
+    for k in closed:
+        assert "\u201c" in lines[k - 1] or lines[k - 1] == "You decline", lines[k - 3 : k + 2]
+        assert "\u201c" not in lines[k + 1], lines[k - 3 : k + 2]  # no reason after the offer closed

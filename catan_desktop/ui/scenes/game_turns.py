@@ -28,10 +28,15 @@ class TurnsPart:
         moved = self.port.pump()
         if moved is None:
             return
-        self.show_events(moved.events)
-        if moved.reason:  # a trade answer, offer or partner choice: say why, as a player would
+        events = moved.events
+        # a trade answer, offer or partner choice: say why, as a player would, under the line of the move
+        # itself (a last refusal also closes the offer: "Nobody took ..." comes after the reason)
+        cut = next((i + 1 for i, ev in enumerate(events) if ev.get("seat") == moved.seat), len(events))
+        self.show_events(events[:cut] if moved.reason else events)
+        if moved.reason:
             self.log_line(_("{who}: \u201c{reason}\u201d", who=self.names[moved.seat], reason=moved.reason),
                           seat=moved.seat)
+            self.show_events(events[cut:])
         self.next_bot_at = time.perf_counter() + SPEED_DELAY.get(self.app.settings.animation_speed, 0.6) * (
             0.4 if moved.action.kind in ("accept", "reject", "counter", "discard") else 1.0
         )
