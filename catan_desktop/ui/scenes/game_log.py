@@ -177,13 +177,16 @@ class LogPart:
         width = inner.right - text_x
         self._log_hits: list[tuple[pygame.Rect, LogLine]] = []
         clip = surface.get_clip()
-        surface.set_clip(inner.clip(clip) if clip else inner)
+        # the text may come up to 4 px over the inner edge (a line's blank leading stays in the panel)
+        top = inner.y - s(4)
+        view = pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
+        surface.set_clip(view.clip(clip) if clip else view)
         y = inner.bottom + getattr(self, "log_scroll", 0)
         lit = getattr(self, "_log_hovered", None)  # the line the pointer last rested on (ringed on the board)
         for entry in reversed(entries):
             row = self._log_row(entry.text, width)
             y -= row.get_height() + s(4)
-            if y + row.get_height() < inner.y or (y < inner.y and not getattr(self, "log_scroll", 0)):
+            if y + row.get_height() < top or (y < top and not getattr(self, "log_scroll", 0)):
                 break  # out of view; at the newest lines, only whole ones (no half line at the top)
             hit = pygame.Rect(inner.x, y - s(2), inner.w, row.get_height() + s(4))
             if y <= inner.bottom:
