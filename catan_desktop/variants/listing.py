@@ -46,15 +46,16 @@ def list_variants(games: tuple[str, ...] | None = ("board",)) -> list[VariantInf
 def _all_variants() -> list[VariantInfo]:
     # a file's listing depends on it and on the files it may extend (its own folder's and the installed
     # ones): while none of those changed, the listing made last time stands
+    global _listed_for
     stamp = (_folder_stamp(paths.rules_dir()), _folder_stamp(paths.user_rules_dir()))
-    if _LISTED.get("stamp") != stamp:
+    if stamp != _listed_for:
         _LISTED.clear()
-        _LISTED["stamp"] = stamp
+        _listed_for = stamp
 
     def info(path: Path, own: bool = False) -> VariantInfo:
         key = (str(path), own)
         found = _LISTED.get(key)
-        if not isinstance(found, VariantInfo):
+        if found is None:
             found = _LISTED[key] = _info(path, own)
         return found
 
@@ -73,10 +74,12 @@ def _all_variants() -> list[VariantInfo]:
     return sorted(shipped, key=lambda info: info.name) + sorted(own, key=lambda info: info.name)
 
 
-_LISTED: dict[object, object] = {}  # _all_variants' listing of each file, and the folders' stamp it is for
+Stamp = tuple[tuple[str, int, int, int], ...]
+_LISTED: dict[tuple[str, bool], VariantInfo] = {}  # _all_variants' listing of each file (path, own)
+_listed_for: tuple[Stamp, Stamp] | None = None  # the folders' stamps those listings were made for
 
 
-def _folder_stamp(folder: Path) -> tuple[tuple[str, int, int, int], ...]:
+def _folder_stamp(folder: Path) -> Stamp:
     """Each ``*.yaml`` in ``folder`` with its change time, size and inode (an atomic write makes a new
     one), by name; empty when the folder cannot be read."""
     out = []

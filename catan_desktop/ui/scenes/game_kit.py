@@ -33,15 +33,14 @@ class ScreenHost(Protocol):
     port: SeatPort
     viewer: int
     anims: list[Anim]
-
-    @property
-    def you(self) -> int: ...  # the seat the screen calls "you": the viewer's, or -1 for a spectator
     next_bot_at: float  # the computers' next move waits until then (time.perf_counter)
     tips: list[tuple[pygame.Rect, str]]  # drawn rects that explain themselves, this frame
     mode: str | None
     buttons: dict[str, Any]
     addons: list[Any]
 
+    @property
+    def you(self) -> int: ...  # the seat the screen calls "you": the viewer's, or -1 for a spectator
     @property
     def names(self) -> list[str]: ...
     @property

@@ -29,11 +29,12 @@ class TurnsPart:
         if moved is None:
             return
         events = moved.events
-        # a trade answer, offer or partner choice: say why, as a player would, under the line of the move
-        # itself (a last refusal also closes the offer: "Nobody took ..." comes after the reason)
-        cut = next((i + 1 for i, ev in enumerate(events) if ev.get("seat") == moved.seat), len(events))
-        self.show_events(events[:cut] if moved.reason else events)
-        if moved.reason:
+        if not moved.reason:
+            self.show_events(events)
+        else:  # a trade answer, offer or partner choice: say why, as a player would, under the move's own
+            # line (a last refusal also closes the offer: "Nobody took ..." comes after the reason)
+            cut = next((i + 1 for i, ev in enumerate(events) if ev.get("seat") == moved.seat), len(events))
+            self.show_events(events[:cut])
             self.log_line(_("{who}: \u201c{reason}\u201d", who=self.names[moved.seat], reason=moved.reason),
                           seat=moved.seat)
             self.show_events(events[cut:])
