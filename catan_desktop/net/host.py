@@ -56,13 +56,14 @@ class Conn:
     log_sent: int = 0  # events of the game's log this seat has been sent
     replaced: bool = False  # the same seat connected again: this one's end changes nothing
     slow: bool = False  # its outbox filled: closed as not reading
+    rate: float = RATE  # the host's limit (Host.rate)
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
 
     def allow(self) -> bool:
-        """The rate limit: a token bucket of ``BURST`` refilled at ``RATE`` a second."""
+        """The rate limit: a token bucket of ``BURST`` refilled at ``rate`` (``RATE``) a second."""
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1.0:
             return False
@@ -94,6 +95,7 @@ class Host:
         self._timers: set[asyncio.Task[None]] = set()
         self.stats = {"refused": 0, "errors": 0, "closed_slow": 0, "closed_flood": 0}
         self.hello_timeout = HELLO_TIMEOUT
+        self.rate = RATE  # messages a second each new connection may send on average
         self.announcer: Any = None  # net.lan.Announcer: the tables told to the local network (optional)
 
     # ------------------------------------------------------------------------------------------ tables
@@ -219,7 +221,7 @@ class Host:
             old.replaced = True
             self.conns[table.id].remove(old)
             asyncio.ensure_future(old.ws.close(1000, "replaced by a new connection"))
-        conn = Conn(ws, table, seat)
+        conn = Conn(ws, table, seat, rate=self.rate)
         conn.send({"t": "welcome", "protocol": PROTOCOL, "version": VERSION, "table": table.id,
                    "seat": seat, "token": token, "owner": table.is_owner(seat)})
         return conn
@@ -232,7 +234,7 @@ class Host:
         except TableError as exc:
             await self._error(ws, exc.code, exc.detail)
             return None
-        conn = Conn(ws, table, WATCHING, name=name)
+        conn = Conn(ws, table, WATCHING, name=name, rate=self.rate)
         conn.send({"t": "welcome", "protocol": PROTOCOL, "version": VERSION, "table": table.id,
                    "seat": WATCHING, "token": None, "owner": False, "watching": True})
         return conn

@@ -67,7 +67,7 @@ BAD_FIRST: list[tuple[str | bytes, str]] = [
 
 
 def test_the_fuzzing_client_gets_errors_and_no_game_changes() -> None:
-    host = host_thread()
+    host = host_thread(real_rate=True)
     try:
         add_table(host, "t1", "ppc", seed=3, password=None)
         add_table(host, "t2", "pcc", seed=4)
