@@ -95,6 +95,12 @@ class LanBrowser:
             return sorted(self._games.values(), key=lambda g: (g.name, g.table))
 
     def close(self) -> None:
+        """Stop listening. The browser's own thread is stopped first: closing the Zeroconf instance
+        alone left it running, one more thread each time Play online opened."""
+        browser, self._browser = self._browser, None
+        if browser is not None:
+            with contextlib.suppress(Exception):
+                browser.cancel()
         zc, self._zc = self._zc, None
         if zc is not None:
             with contextlib.suppress(Exception):

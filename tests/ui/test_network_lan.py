@@ -6,6 +6,7 @@ test_network_game.py)."""
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -53,3 +54,19 @@ def test_an_announced_table_is_found_and_lands_in_the_join_box(home, app) -> Non
     finally:
         browser.close()
         host.stop()
+
+
+def test_leaving_play_online_stops_its_listening_thread(home, app) -> None:  # type: ignore[no-untyped-def]
+    """Each visit to Play over the network left zeroconf's browser thread running after the screen closed
+    (LanBrowser.close closed the Zeroconf instance only): three visits, three threads more."""
+    def listening() -> int:
+        return sum(t.name.startswith("zeroconf-ServiceBrowser") for t in threading.enumerate())
+
+    before = listening()
+    for _visit in range(3):
+        app.go("online")
+        if app.top.lan.problem:
+            pytest.skip(f"no multicast DNS on this machine: {app.top.lan.problem}")
+        assert listening() == before + 1
+        app.pop()
+        assert wait(lambda: listening() == before, timeout=5)
