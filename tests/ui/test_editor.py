@@ -232,8 +232,12 @@ def test_test_play_runs_beside_the_screen_and_shows_each_place_in_the_turn_order
     r = editor.test.result
     assert r.games == editor.test.games and sum(r.wins) + r.no_winner == r.games
     assert len(r.founding_pips) == 4 and all(p > 0 for p in r.founding_pips)
-    for _ in range(30):
+    # the figures are rewritten at most every INFO_EVERY (0.15 s): step for up to 5 s, not a count of
+    # frames (30 frames took less than 0.15 s on a quick machine and the text was still the last progress)
+    shown = time.monotonic() + 5
+    while "Player 1 in turn order" not in editor.info.html_text and time.monotonic() < shown:
         app.step([])
+        time.sleep(0.01)
     assert "Player 1 in turn order" in editor.info.html_text
     drive.press(pygame.K_t)  # again: a new test play, then T stops it
     drive.press(pygame.K_t)
