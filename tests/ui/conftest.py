@@ -34,6 +34,7 @@ def app(home: Path) -> Iterator[App]:
     application = App(size=(1280, 720))
     pygame.event.clear()
     yield application
+    application.close(len(application.scenes))  # as leaving each screen would: its threads stop
     pygame.event.clear()
 
 
