@@ -25,6 +25,7 @@ os.environ["CATAN_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="catan-tests-")
 # Network code talks to this machine only: the local network's game announcements (mDNS) stay on loopback.
 os.environ["CATAN_DESKTOP_LAN_INTERFACES"] = "127.0.0.1"
 
+import gc  # noqa: E402
 import json  # noqa: E402
 from collections import Counter  # noqa: E402
 from collections.abc import Iterable, Sequence  # noqa: E402
@@ -36,6 +37,15 @@ from catan_desktop.engine.game import Game  # noqa: E402
 from catan_desktop.engine.ruleset import load_rules  # noqa: E402
 
 RESOURCES = ("lumber", "wool", "grain", "brick", "ore")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Every test module is imported now: what the imports made goes to the collector's permanent
+    generation (gc.freeze), so that the full collection the app makes whenever a screen's widgets go
+    (catan_desktop/ui/memory.py) does not walk those long-lived objects again in every test. Objects the
+    tests make are collected as before."""
+    gc.collect()
+    gc.freeze()
 
 
 class Kit:
