@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/screen_open.py [--runs N] [--moves M] [--json]
+    python bench/screen_open.py [--runs N] [--moves M] [--keep-imports] [--json]
 
 1. ``list_variants()`` (what New game, Scenarios & variants and Play online list): the first call of the
    process (every rule file read and checked) and the next ``--runs`` calls, with nothing changed.
@@ -11,6 +11,10 @@ Usage::
 3. ``GameController.apply`` for a game of four random computer players (base, seed 1), by blocks of
    ``--moves`` moves: what the game screen's own bookkeeping adds to each computer move (it took the undo
    snapshot, the whole game with its log, before every move until 2026-11-29).
+4. A full garbage collection (``gc.collect``, what the app makes whenever a screen's widgets go) once the
+   screens above have been opened and closed, the median of ``--runs``. ``--keep-imports`` first does what
+   the app does at start-up since 2026-11-30 (``ui.memory.keep_imports``: the imports frozen out of the
+   collector's sight); compare a run with it and one without.
 
 Prints figures only (medians, milliseconds); asserts nothing about timings. Run it on two checkouts to
 compare them: ``git worktree add /tmp/old REV`` and ``cd /tmp/old && python /path/to/bench/screen_open.py``
@@ -20,6 +24,7 @@ with the same interpreter.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -42,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--keep-imports", action="store_true", help="freeze the imports first, as the app")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
@@ -52,6 +58,11 @@ def main(argv: list[str] | None = None) -> int:
     from catan_desktop.variants import list_variants
 
     out: dict[str, object] = {}
+    if args.keep_imports:
+        from catan_desktop.ui.memory import keep_imports
+
+        keep_imports()
+        out["frozen_objects"] = gc.get_freeze_count()
     t = time.perf_counter()
     list_variants()
     out["list_variants_first_ms"] = ms(time.perf_counter() - t)
@@ -73,6 +84,13 @@ def main(argv: list[str] | None = None) -> int:
             app.pop()
             app.step([])
         out[f"open_{name}_ms"] = ms(statistics.median(times))
+    collections = []
+    for _ in range(args.runs):
+        t = time.perf_counter()
+        gc.collect()
+        collections.append(time.perf_counter() - t)
+    out["objects_tracked"] = len(gc.get_objects())
+    out["collect_ms"] = ms(statistics.median(collections))
 
     config = GameConfig.default(4)
     config.seed = 1

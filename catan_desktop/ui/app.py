@@ -29,7 +29,7 @@ from ..render.assets import Assets
 from . import screens
 from .crash import guarded
 from .dialogs import ConfirmScene, MessageScene
-from .memory import GROWTH_RELEASE, release_memory, resident_bytes
+from .memory import GROWTH_RELEASE, keep_imports, release_memory, resident_bytes
 from .scene import Scene
 from .settings import Settings
 
@@ -494,6 +494,7 @@ def set_minimum_window_size() -> None:
 def run_app(windowed: bool = False) -> int:
     """Start the game at the main menu; returns the process exit code."""
     def body() -> int:
+        keep_imports()
         app = App(windowed=windowed)
         app.go("menu")
         return app.run()

@@ -380,3 +380,40 @@ def test_a_dropped_widget_can_still_be_called(app: App, call: tuple[str, tuple[A
         if method is not None:
             method(*args)
             widget.update(0.05)
+
+
+def test_the_app_freezes_its_imports_before_any_screen_and_still_frees_dropped_widgets() -> None:
+    """``run_app`` freezes what the imports made (ui.memory.keep_imports) so that full collections skip it;
+    screens built afterwards are collected as before. In a process of its own: a freeze is for good."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent("""
+        import gc, os, sys, weakref
+        os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
+        import catan_desktop.ui.app as app_module
+        from catan_desktop.ui.scenes.new_game import NewGameScene
+
+        made = []
+        class Recording(app_module.App):
+            def __init__(self, *args, **kw):
+                made.append(gc.get_freeze_count())  # what was frozen when the first window came
+                super().__init__(size=(1024, 700))
+            def run(self):
+                self.go("new_game")
+                self.step([])
+                widget = weakref.ref(self.top.ui.get_sprite_group().sprites()[0])
+                self.pop()
+                self.step([])
+                gc.collect()
+                print(made[0], widget() is None)
+                return 0
+        app_module.App = Recording
+        sys.exit(app_module.run_app())
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    frozen, freed = out.stdout.split()[-2:]
+    assert int(frozen) > 10_000  # the imports' objects
+    assert freed == "True"  # New game's widgets were not frozen with them
