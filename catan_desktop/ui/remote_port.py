@@ -312,7 +312,8 @@ class RemotePort:
         """The host keeps the game (its autosave); nothing is written here."""
 
     def save_named(self, name: str) -> Path:
-        raise SaveError("a game played over the network is kept by its host")
+        """Never written here (the pause menu offers no Save over the network): the host keeps the game."""
+        raise SaveError(name, "a game played over the network is kept by its host")
 
     def record(self) -> Any:
         return self._record

@@ -76,6 +76,21 @@ def test_join_by_address_wait_in_the_lobby_and_play_to_game_over(app: App, drive
         friend.say("you too")
         assert _step_until(app, lambda: any("you too" in line for line in scene.log_lines))
         assert any("Bea" in line and "you too" in line for line in scene.log_lines)
+        # Esc's menu over a network game: the host keeps it, so no Save or Load here (Save crashed the app:
+        # the port's SaveError was made without its file), and leaving says what happens to the seat
+        drive.press(pygame.K_ESCAPE)
+        pause = app.top
+        assert type(pause).__name__ == "PauseScene" and pause.remote and not pause.hosting
+        assert not pause.buttons["save"].is_enabled and not pause.buttons["load"].is_enabled
+        drive.press(pygame.K_s)
+        drive.press(pygame.K_l)
+        assert app.top is pause
+        drive.press(pygame.K_q)
+        assert type(app.top).__name__ == "ConfirmScene" and "plays your seat" in app.top.text
+        drive.press(pygame.K_ESCAPE)
+        assert app.top is pause
+        drive.press(pygame.K_ESCAPE)
+        assert app.top is scene
         rng, friend_rng = random.Random(4), random.Random(5)  # one each: the game does not depend on timing
         end = time.monotonic() + 150
         played = 0

@@ -31,11 +31,37 @@ class PauseScene(PanelOverlay):
         self.played = played
         self.buttons: dict[str, UIButton] = {}
 
+    @property
+    def remote(self) -> bool:
+        """A game played over the network: its host keeps it, and it goes on while this menu is open."""
+        return bool(getattr(self.played.port, "remote", False))
+
+    @property
+    def hosting(self) -> bool:
+        """This player hosts the network game (leaving stops it for the whole table)."""
+        return self.remote and getattr(self.played.port, "hosting", None) is not None
+
     def build(self) -> None:
+        remote = self.remote
         items: list[tuple[str, str, str, int, Callable[[], None], bool]] = [
             ("resume", _("Resume"), _("Back to the game (Esc)"), pygame.K_ESCAPE, self.resume_game, True),
-            ("save", _("Save game"), _("Save this game under a name (S)"), pygame.K_s, self.save, False),
-            ("load", _("Load game"), _("Open another saved game (L)"), pygame.K_l, self.load, False),
+            (
+                "save",
+                _("Save game"),
+                _("A game played over the network is kept by its host") if remote
+                else _("Save this game under a name (S)"),
+                pygame.K_s,
+                self.save,
+                False,
+            ),
+            (
+                "load",
+                _("Load game"),
+                _("Leave the table first (Quit to menu)") if remote else _("Open another saved game (L)"),
+                pygame.K_l,
+                self.load,
+                False,
+            ),
             (
                 "settings",
                 _("Settings"),
@@ -48,7 +74,7 @@ class PauseScene(PanelOverlay):
             (
                 "quit",
                 _("Quit to menu"),
-                _("Leave this game; it stays autosaved (Q)"),
+                _("Leave the table (Q)") if remote else _("Leave this game; it stays autosaved (Q)"),
                 pygame.K_q,
                 self.quit,
                 False,
@@ -61,7 +87,7 @@ class PauseScene(PanelOverlay):
         panel = UIPanel(rect, manager=self.ui)
         UILabel(
             pygame.Rect(pad, pad - self.px(6), rect.w - 2 * pad, self.px(44)),
-            _("Game paused"),
+            _("Game menu") if remote else _("Game paused"),  # over the network the game goes on
             manager=self.ui,
             container=panel,
             object_id="#heading",
@@ -75,6 +101,9 @@ class PauseScene(PanelOverlay):
             container=panel,
         )
         self.buttons = {key: b for (key, *_rest), b in zip(items, buttons, strict=True)}
+        if remote:  # no saves here and no other game while seated at a table: the tooltips say why
+            self.buttons["save"].disable()
+            self.buttons["load"].disable()
         self.actions = {key: action for key, _l, _t, _k, action, _p in items}
         self.keys = {shortcut: key for key, _l, _t, shortcut, _a, _p in items}
 
@@ -96,6 +125,23 @@ class PauseScene(PanelOverlay):
         self.app.go(self.RULES_SCREEN, self.played.port.rules)  # the rules it plays by (issue 13: not a path)
 
     def quit(self) -> None:
+        if self.hosting:
+            self.app.confirm(
+                _("Stop hosting this game?"),
+                _("The game stops for everyone at the table."),
+                self.quit_to_menu,
+                yes=_("Quit to menu"),
+            )
+            return
+        if self.remote:
+            self.app.confirm(
+                _("Leave the table?"),
+                _("A computer plays your seat from now on. "
+                  "Join again with the same address to take it back."),
+                self.quit_to_menu,
+                yes=_("Quit to menu"),
+            )
+            return
         self.app.confirm(
             _("Quit to the menu?"),
             _("Your game is autosaved after every turn; choose Continue in the menu to resume it."),
@@ -124,7 +170,9 @@ class PauseScene(PanelOverlay):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in self.keys and event.key != pygame.K_ESCAPE:
-            self.actions[self.keys[event.key]]()
+            key = self.keys[event.key]
+            if self.buttons[key].is_enabled:  # a shortcut does what its button would, and no more
+                self.actions[key]()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.resume_game()
