@@ -60,14 +60,20 @@ def _show_crash_window(message: str) -> None:
         pygame.display.quit()
         pygame.display.init()
         pygame.font.init()
-        screen = pygame.display.set_mode((720, 260))
-        pygame.display.set_caption(_("Catan Desktop - error"))
+        width, pad = 720, 24
         font = pygame.font.Font(None, 26)
+        # each line wrapped to the window (a report's path ran off its right edge); the window as tall as
+        # the lines need
+        lines = [font.render(line, True, (51, 36, 26), wraplength=width - 2 * pad)
+                 for line in message.split("\n")]
+        height = 2 * pad + sum(line.get_height() for line in lines) + 10 * (len(lines) - 1)
+        screen = pygame.display.set_mode((width, max(160, height)))
+        pygame.display.set_caption(_("Catan Desktop - error"))
         screen.fill((243, 233, 210))
-        y = 24
-        for line in message.split("\n"):
-            screen.blit(font.render(line, True, (51, 36, 26)), (24, y))
-            y += 34
+        y = pad
+        for line in lines:
+            screen.blit(line, (pad, y))
+            y += line.get_height() + 10
         pygame.display.flip()
         while True:
             event = pygame.event.wait(30000)
