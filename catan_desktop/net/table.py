@@ -26,6 +26,7 @@ from ..engine.errors import ActionParseError
 from ..engine.reasons import Reason
 from ..engine.views import SPECTATOR, seat_event
 from .codec import reason_to_data, view_to_data
+from .protocol import MAX_NAME
 
 PERSON = "person"  # a player at their own computer
 COMPUTER = "computer"
@@ -148,10 +149,24 @@ class Table:
         i = free[0]
         token = secrets.token_urlsafe(24)
         s = self.seats[i]
-        s.token_hash, s.name, s.connected, s.ready = token_hash(token), " ".join(name.split()), True, False
+        s.token_hash, s.connected, s.ready = token_hash(token), True, False
+        s.name = self._unique_name(name, i)
         if self.owner_hash is None:
             self.owner_hash = s.token_hash  # the first person to sit down starts the game (a served table)
         return i, token
+
+    def _unique_name(self, name: str, seat: int) -> str:
+        """``name`` for ``seat``, with a number after it when a person already seated has it ("Ann",
+        "Ann 2"): two players of one name could not tell whose turn it was (seen under Xvfb: both windows'
+        players were "You"). Within MAX_NAME."""
+        wanted = " ".join(name.split())[:MAX_NAME]
+        others = {s.name.casefold() for j, s in enumerate(self.seats) if j != seat and s.taken}
+        shown, n = wanted, 2
+        while shown.casefold() in others:
+            tail = f" {n}"
+            shown = wanted[:MAX_NAME - len(tail)].rstrip() + tail
+            n += 1
+        return shown
 
     def watch(self, name: str) -> str:
         """Someone comes to watch (before or during the game); returns the name shown. Raises TableError

@@ -204,3 +204,17 @@ def test_a_spectator_watches_a_game_in_play_chats_and_cannot_move() -> None:
         ann.close()
     finally:
         host.stop()
+
+
+def test_two_persons_of_one_name_are_told_apart() -> None:
+    """Every window's name field said "You", so both players of a table were "You" on every screen. The
+    host numbers a name that a seated person already has (case aside), within the protocol's MAX_NAME."""
+    from catan_desktop.net.protocol import MAX_NAME
+    from catan_desktop.net.table import Seat, Table, TableConfig
+
+    table = Table(TableConfig("t", "base", [Seat("person") for _ in range(4)]))
+    names = [table.seats[table.claim(name, None, None)[0]].name for name in ("Ann", "ann", "Ann", "Bob")]
+    assert names == ["Ann", "ann 2", "Ann 3", "Bob"]
+    long = Table(TableConfig("t", "base", [Seat("person"), Seat("person"), Seat("computer")]))
+    first, second = (long.seats[long.claim("x" * MAX_NAME, None, None)[0]].name for _ in range(2))
+    assert first == "x" * MAX_NAME and second == "x" * (MAX_NAME - 2) + " 2"

@@ -221,3 +221,32 @@ def test_a_game_heard_on_the_network_while_typing_keeps_the_box_and_its_keys(app
     assert len(online.lan_shown) == 1  # the list was made again
     drive.type("0.1:8765")
     assert online.entries["address"].get_text() == "127.0.0.1:8765"
+
+
+def test_the_name_field_offers_the_name_last_used_never_you(app: App, drive) -> None:  # type: ignore[no-untyped-def]
+    """Every window offered "You" as the player's name, so at a table every player was "You". The field
+    starts with the login name (or "Player"); the name a player joins with is offered the next time, also
+    after a restart (the settings file)."""
+    from catan_desktop.ui.settings import Settings
+
+    app.go("online")
+    online = app.top
+    assert online.entries["name"].get_text() not in ("", "You")
+    host = host_thread()
+    try:
+        add_table(host, "t1", "ppc", seed=3)
+        drive.click(online.entries["address"])
+        drive.type(f"127.0.0.1:{host.port}/t1")
+        online.entries["name"].set_text("  Zoe   Q ")
+        drive.click(online.join_button)
+        lobby = app.top
+        assert _step_until(app, lambda: lobby.port.lobby is not None and "Zoe Q" in lobby.seats_box.html_text)
+        drive.click(lobby.leave_button)
+        if type(app.top).__name__ == "ConfirmScene":
+            drive.click(app.top.yes)
+    finally:
+        host.stop()
+    assert app.settings.online_name == "Zoe Q" and Settings.load()[0].online_name == "Zoe Q"
+    app.go("menu", how="reset")
+    app.go("online")
+    assert app.top.entries["name"].get_text() == "Zoe Q"

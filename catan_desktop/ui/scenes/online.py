@@ -4,6 +4,8 @@ starts; the game itself is the same game screen, on a remote seat port (``ui/rem
 
 from __future__ import annotations
 
+import contextlib
+import getpass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,7 +19,7 @@ from ...net.table import COMPUTER, PERSON, Seat, TableConfig, TableError
 from ...persistence.net_seats import seat_token
 from ...persistence.userdirs import data_dir
 from ...variants import VariantInfo, list_variants
-from ..config import MAX_NAME, shown_name
+from ..config import MAX_NAME
 from ..remote_port import RemotePort
 from ..screens import screen
 from ..widgets import DropDown, ScreenScene, TipButton, esc
@@ -40,7 +42,7 @@ class OnlineScene(ScreenScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.title = _("Play over the network")
-        self.fields: dict[str, str] = {"address": "", "table": TABLE, "name": shown_name("You"),
+        self.fields: dict[str, str] = {"address": "", "table": TABLE, "name": self._default_name(),
                                        "password": "", "port": str(DEFAULT_PORT), "host_password": ""}
         self.variants: list[VariantInfo] = [v for v in _board_variants() if not v.error]
         self.variant = "base"
@@ -252,8 +254,27 @@ class OnlineScene(ScreenScene):
         self.join()
         return True
 
+    def _default_name(self) -> str:
+        """The name last used at a table, else the computer's login name, else "Player". Not "You": at a
+        table every player's screen showed every "You" as its own player (seen under Xvfb: two windows,
+        both players "You", "You is thinking...")."""
+        remembered = " ".join(self.app.settings.online_name.split())[:MAX_NAME]
+        if remembered:
+            return remembered
+        try:
+            login = " ".join(getpass.getuser().split())[:MAX_NAME]
+        except (KeyError, OSError, ImportError):  # no login name to be had (getpass's own failures)
+            login = ""
+        return login[:1].upper() + login[1:] if login else _("Player")
+
     def _name(self) -> str:
-        return " ".join(self.fields["name"].split())[:MAX_NAME] or shown_name("You")
+        """The name typed (its spaces tidied), else the default; remembered for the next visit."""
+        name = " ".join(self.fields["name"].split())[:MAX_NAME] or self._default_name()
+        if name != self.app.settings.online_name:
+            self.app.settings.online_name = name
+            with contextlib.suppress(OSError):  # a disk that refuses: remembered for this run only
+                self.app.settings.save()
+        return name
 
     def join(self, watch: bool = False) -> None:
         """Take a seat at the table (or your own again), or watch it (a spectator)."""
