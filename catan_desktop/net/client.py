@@ -22,6 +22,7 @@ from .protocol import encode, hello
 MAX_HOST_MESSAGE = 16 * 1024 * 1024  # a whole finished game with its log fits
 RETRY = (0.2, 0.5, 1.0, 2.0, 3.0)  # seconds between tries after a drop
 UNREACHABLE_AFTER = 3  # failed tries before a client that never got a seat gives up (a wrong address)
+GOING_AWAY = 1001  # the WebSocket close code of a host that stops serving
 FATAL = frozenset({"version", "unknown_table", "wrong_password", "table_full", "bad_token", "started",
                    "no_spectators", "flood", "hello_first"})
 
@@ -130,6 +131,8 @@ class NetClient:
                     done = await self._session(ws)
                     if done:
                         return
+                    if ws.close_code == GOING_AWAY:  # the host stopped (or restarts): said once, below
+                        self.error = {"code": "host_stopped", "detail": ws.close_reason or ""}
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as exc:
                 if isinstance(exc, InvalidURI):
                     self.error = {"code": "bad_address", "detail": str(exc)}
@@ -147,7 +150,8 @@ class NetClient:
                 self._set_status("refused")
                 return
             self.drops += 1
-            self._set_status("lost")
+            if self.status != "lost":  # once per outage, not at every try (the log said it every 3 s)
+                self._set_status("lost")
             await asyncio.sleep(RETRY[min(tries, len(RETRY) - 1)])
             tries += 1
         if self.status != "refused":

@@ -32,6 +32,7 @@ REASONS: dict[str, str] = {
     "stale_move": N_("the game moved on before your move reached the host"),
     "not_started": N_("the game has not started yet"),
     "net_lost": N_("the connection to the host was lost: trying again…"),
+    "net_host_stopped": N_("the host stopped the game (its computer keeps it): waiting for it to come back…"),
     "net_refused": N_("the host refused the connection"),
     "net_closed": N_("the connection to the host is closed"),
     "net_back": N_("connected to the host again"),

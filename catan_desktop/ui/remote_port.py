@@ -113,7 +113,8 @@ class RemotePort:
                 self.notices.append(Reason("net_error", code=code, detail=detail))
             elif kind == "_status" and msg.get("status") in ("lost", "refused", "closed"):
                 self._sent = None
-                self.notices.append(Reason("net_" + msg["status"]))
+                stopped = msg["status"] == "lost" and (msg.get("error") or {}).get("code") == "host_stopped"
+                self.notices.append(Reason("net_host_stopped" if stopped else "net_" + msg["status"]))
 
     def _start(self, msg: dict[str, Any]) -> None:
         self._rules = Ruleset.from_dict(msg["rules"])

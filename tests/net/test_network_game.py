@@ -218,3 +218,21 @@ def test_two_persons_of_one_name_are_told_apart() -> None:
     long = Table(TableConfig("t", "base", [Seat("person"), Seat("person"), Seat("computer")]))
     first, second = (long.seats[long.claim("x" * MAX_NAME, None, None)[0]].name for _ in range(2))
     assert first == "x" * MAX_NAME and second == "x" * (MAX_NAME - 2) + " 2"
+
+
+def test_a_host_that_stops_is_said_once_not_at_every_try() -> None:
+    """Seen under Xvfb: when the hosting window quit, the other player's log said "the connection to the
+    host was lost: trying again…" at every try, every 3 s. The client says it once per outage, and that the
+    host stopped (WebSocket close code 1001) rather than that the line dropped."""
+    host = host_thread()
+    add_table(host, "t1", "ppc", seed=1)
+    ann = join(host, "t1", "Ann")
+    try:
+        assert wait(lambda: ann.seat >= 0, ports=(ann,))
+        host.stop()
+        assert wait(lambda: ann.client.drops >= 3, timeout=15, ports=(ann,))
+        codes = [str(getattr(n, "code", "")) for n in ann.notices]
+        assert codes == ["net_host_stopped"]
+        assert ann.client.status == "lost"
+    finally:
+        ann.close()
