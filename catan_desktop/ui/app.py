@@ -497,7 +497,11 @@ def run_app(windowed: bool = False) -> int:
         keep_imports()
         app = App(windowed=windowed)
         app.go("menu")
-        return app.run()
+        code = app.run()
+        # leaving, each screen still open exits as if closed: a game hosted here stops as Quit to menu
+        # stops it (saved, and its players told, not cut off), a seat at another's table says goodbye
+        app.close(len(app.scenes))
+        return code
 
     return guarded(body)
 

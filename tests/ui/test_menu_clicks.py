@@ -309,3 +309,26 @@ def test_the_click_that_focuses_the_window_acts_under_x11(xserver: str, home: Pa
     finally:
         child.terminate()
         child.wait(timeout=10)
+
+
+def test_leaving_the_app_closes_the_screens_still_open(home, monkeypatch) -> None:
+    """The window's close button ended the loop with the screens still open: a game hosted here died with
+    the process (its players never told, its host thread cut off). run_app now lets each screen exit."""
+    import catan_desktop.ui.app as app_module
+    from catan_desktop.ui.scene import Scene
+
+    exited: list[str] = []
+
+    class Watching(Scene):
+        def exit(self) -> None:
+            exited.append("exit")
+
+    def run(self: App) -> int:
+        self.push(Watching(self))
+        self.request_quit()  # as the window's close button
+        return 0
+
+    monkeypatch.setattr(app_module, "keep_imports", lambda: None)  # no freeze in the test process
+    monkeypatch.setattr(App, "run", run)
+    assert app_module.run_app() == 0
+    assert exited == ["exit"]
