@@ -250,3 +250,21 @@ def test_the_name_field_offers_the_name_last_used_never_you(app: App, drive) -> 
     app.go("menu", how="reset")
     app.go("online")
     assert app.top.entries["name"].get_text() == "Zoe Q"
+
+
+def test_the_lobby_says_when_the_host_closed_the_table(app: App, drive) -> None:  # type: ignore[no-untyped-def]
+    """Seen under Xvfb: the host left its lobby (the table closed) and the other player's lobby went on
+    showing the seats as before, Ready and all. It now says the host closed the table, and neither Ready
+    nor Start can be pressed while the host is out of reach."""
+    host = host_thread()
+    add_table(host, "t1", "ppc", seed=3)
+    app.go("online")
+    online = app.top
+    drive.click(online.entries["address"])
+    drive.type(f"127.0.0.1:{host.port}/t1")
+    drive.click(online.join_button)
+    lobby = app.top
+    assert _step_until(app, lambda: lobby.port.lobby is not None and lobby.ready_button.is_enabled)
+    host.stop()
+    assert _step_until(app, lambda: "The host closed the table." in lobby.seats_box.html_text)
+    assert not lobby.ready_button.is_enabled and not lobby.start_button.is_enabled

@@ -111,6 +111,11 @@ class LobbyScene(ScreenScene):
         if self.port.watching:
             you = _("You are watching this table: the game starts when its players are ready.")
             head = f"<b>{esc(you)}</b><br>{head}"
+        if status == "lost":  # the seats below are the last ones heard (seen under Xvfb: nothing said so)
+            stopped = (self.port.client.error or {}).get("code") == "host_stopped"
+            words = (_("The host closed the table.") if stopped
+                     else _("The connection to the host was lost: trying again…"))
+            head = f"<font color='{ERROR_RED}'><b>{esc(words)}</b></font><br>{head}"
         watchers = [shown_name(str(n)) for n in lobby.get("watching") or []]
         if watchers:
             rows.append("<br>" + esc(_("Watching: {names}", names=", ".join(watchers))))
@@ -122,7 +127,8 @@ class LobbyScene(ScreenScene):
         return "<br>".join(lines) or esc(_("No messages yet"))
 
     def _sync(self) -> None:
-        lobby = self.port.lobby or {}
+        # while the host is out of reach, neither Ready nor Start can reach it
+        lobby = (self.port.lobby or {}) if self.port.client.status == "connected" else {}
         can_start = self.port.owner and all(
             s.get("kind") != PERSON or (s.get("taken") and s.get("connected")) for s in lobby.get("seats", [])
         ) and bool(lobby)
