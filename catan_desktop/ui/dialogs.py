@@ -152,3 +152,9 @@ class ConfirmScene(ScaledGui, OverlayScene):
             self.on_yes()
             return True
         return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Enter answers with the highlighted button, as in a message (Esc cancels, as everywhere)."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.on_button(self.yes)
+        return super().handle_event(event)

@@ -268,7 +268,8 @@ def test_quit_to_menu_asks_and_then_shows_the_menu(app, drive, fake_game) -> Non
     drive.click(confirm.cancel)
     assert app.top is pause
     drive.press(pygame.K_q)
-    drive.click(app.top.yes)
+    assert isinstance(app.top, ConfirmScene)
+    drive.press(pygame.K_RETURN)  # Enter answers with the highlighted button (it did nothing)
     assert len(app.scenes) == 1 and isinstance(app.top, MenuScene)
     assert game_scene.autosaves == 1
     assert app.top.buttons["continue"].is_enabled
