@@ -29,6 +29,7 @@ class Settings:
     language: str = ""  # "": the system's language if the game speaks it, else English (issue 14)
     coach: bool = True  # "First-game tips": the game screen's coach panel (ui/scenes/coach.py)
     online_name: str = ""  # the name last used at a network table ("": the computer's login name)
+    online_address: str = ""  # the host's address last joined (Play over the network offers it again)
     last_game: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -226,7 +226,7 @@ def test_a_game_heard_on_the_network_while_typing_keeps_the_box_and_its_keys(app
 def test_the_name_field_offers_the_name_last_used_never_you(app: App, drive) -> None:  # type: ignore[no-untyped-def]
     """Every window offered "You" as the player's name, so at a table every player was "You". The field
     starts with the login name (or "Player"); the name a player joins with is offered the next time, also
-    after a restart (the settings file)."""
+    after a restart (the settings file), and so is the address (it had to be typed again to rejoin)."""
     from catan_desktop.ui.settings import Settings
 
     app.go("online")
@@ -247,9 +247,12 @@ def test_the_name_field_offers_the_name_last_used_never_you(app: App, drive) -> 
     finally:
         host.stop()
     assert app.settings.online_name == "Zoe Q" and Settings.load()[0].online_name == "Zoe Q"
+    address = f"127.0.0.1:{host.port}/t1"
+    assert Settings.load()[0].online_address == address
     app.go("menu", how="reset")
     app.go("online")
     assert app.top.entries["name"].get_text() == "Zoe Q"
+    assert app.top.entries["address"].get_text() == address  # to join again after leaving
 
 
 def test_the_lobby_says_when_the_host_closed_the_table(app: App, drive) -> None:  # type: ignore[no-untyped-def]

@@ -42,7 +42,8 @@ class OnlineScene(ScreenScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.title = _("Play over the network")
-        self.fields: dict[str, str] = {"address": "", "table": TABLE, "name": self._default_name(),
+        self.fields: dict[str, str] = {"address": app.settings.online_address[:200], "table": TABLE,
+                                       "name": self._default_name(),
                                        "password": "", "port": str(DEFAULT_PORT), "host_password": ""}
         self.variants: list[VariantInfo] = [v for v in _board_variants() if not v.error]
         self.variant = "base"
@@ -270,11 +271,17 @@ class OnlineScene(ScreenScene):
     def _name(self) -> str:
         """The name typed (its spaces tidied), else the default; remembered for the next visit."""
         name = " ".join(self.fields["name"].split())[:MAX_NAME] or self._default_name()
-        if name != self.app.settings.online_name:
-            self.app.settings.online_name = name
-            with contextlib.suppress(OSError):  # a disk that refuses: remembered for this run only
-                self.app.settings.save()
+        self._remember(online_name=name)
         return name
+
+    def _remember(self, **values: str) -> None:
+        """Keep what was typed for the next visit, also after a restart (the settings file)."""
+        settings = self.app.settings
+        if any(getattr(settings, key) != value for key, value in values.items()):
+            for key, value in values.items():
+                setattr(settings, key, value)
+            with contextlib.suppress(OSError):  # a disk that refuses: remembered for this run only
+                settings.save()
 
     def join(self, watch: bool = False) -> None:
         """Take a seat at the table (or your own again), or watch it (a spectator)."""
@@ -286,6 +293,7 @@ class OnlineScene(ScreenScene):
                       _("Type the host's address, e.g. 192.168.1.20:8765"))
             return
         table = named_table or self.fields["table"].strip() or TABLE
+        self._remember(online_address=self.fields["address"].strip())  # to join again after leaving
         client = NetClient(url, table, self._name(), token=None if watch else seat_token(url, table),
                            password=self.fields["password"] or None, watch=watch)
         self.app.go("lobby", RemotePort(client.start()), None)
