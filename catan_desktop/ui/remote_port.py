@@ -212,7 +212,12 @@ class RemotePort:
         self.drain()
         v = self._view
         return (v is not None and not v.is_over and v.to_act == self.seat and self._sent is None
-                and not self._queue and not self.watching)
+                and not self._queue and not self.watching and not self.out_of_reach)
+
+    @property
+    def out_of_reach(self) -> bool:
+        """The connection is down (the client tries again): a move made now would go nowhere."""
+        return self.client.status != "connected"
 
     @property
     def humans(self) -> list[int]:

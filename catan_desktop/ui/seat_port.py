@@ -113,6 +113,7 @@ class SeatPort(Protocol):
 
     remote: bool  # the game is played on another computer (its host): no undo, no saves, no replaying it here
     watching: bool  # a spectator of a hosted game: no seat, no hand; every seat's view is the public one
+    out_of_reach: bool  # a hosted game whose host cannot be reached now: no move can be sent
 
     @property
     def verdict(self) -> Any:
@@ -134,6 +135,7 @@ class GamePort:
     _notices: collections.deque[str] | None = None
     remote = False
     watching = False
+    out_of_reach = False
     verdict = None
 
     def say(self, text: str) -> None:

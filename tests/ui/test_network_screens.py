@@ -271,3 +271,36 @@ def test_the_lobby_says_when_the_host_closed_the_table(app: App, drive) -> None:
     host.stop()
     assert _step_until(app, lambda: "The host closed the table." in lobby.seats_box.html_text)
     assert not lobby.ready_button.is_enabled and not lobby.start_button.is_enabled
+
+
+def test_while_the_host_is_out_of_reach_the_game_waits_for_it(app: App, drive) -> None:  # type: ignore[no-untyped-def]
+    """Seen under Xvfb: the host had stopped, yet the other player's screen still said "Place a settlement:
+    click a glowing spot", and a click sent a move nowhere. Out of reach, the seat does not act and the
+    header says the game waits for the host."""
+    host = host_thread()
+    add_table(host, "t1", "pcc", seed=3)
+    app.settings.animation_speed = "instant"
+    app.go("online")
+    online = app.top
+    drive.click(online.entries["address"])
+    drive.type(f"127.0.0.1:{host.port}/t1")
+    drive.click(online.join_button)
+    lobby = app.top
+    assert _step_until(app, lambda: lobby.start_button.is_enabled)
+    drive.click(lobby.start_button)
+    assert _step_until(app, lambda: type(app.top).__name__ == "GameScene")
+    scene = app.top
+    assert _step_until(app, lambda: scene.port.human_to_act)
+    host.stop()
+    assert _step_until(app, lambda: scene.port.out_of_reach)
+    assert not scene.port.human_to_act
+    shown: list[str] = []
+    draw_text = scene.draw_text
+
+    def recording(surface, text, *args, **kw):  # type: ignore[no-untyped-def]
+        shown.append(text)
+        return draw_text(surface, text, *args, **kw)
+
+    scene.draw_text = recording  # type: ignore[method-assign]
+    scene.draw_header(app.screen, pygame.Rect(0, 0, 1280, 46))
+    assert "Waiting for the host…" in shown

@@ -88,6 +88,8 @@ class HeaderPart:
         ).right
         if g.is_over:
             hint = ""
+        elif ctl.out_of_reach:  # the glowing spots and the buttons wait with it
+            hint = _("Waiting for the host…")
         elif self.dice_rolling():  # what the roll brings shows once the dice stop
             hint = _("{who} rolls the dice…", who=self.names[g.active])
         elif ctl.human_to_act and ctl.seat_to_act == self.viewer:
