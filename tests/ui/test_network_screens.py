@@ -255,18 +255,23 @@ def test_the_name_field_offers_the_name_last_used_never_you(app: App, drive) -> 
     assert app.top.entries["address"].get_text() == address  # to join again after leaving
 
 
+def _join_from_the_menu(app: App, drive, port: int, table: str):  # type: ignore[no-untyped-def]
+    """Play over the network: the address typed, Join; returns the lobby."""
+    app.go("online")
+    online = app.top
+    drive.click(online.entries["address"])
+    drive.type(f"127.0.0.1:{port}/{table}")
+    drive.click(online.join_button)
+    return app.top
+
+
 def test_the_lobby_says_when_the_host_closed_the_table(app: App, drive) -> None:  # type: ignore[no-untyped-def]
     """Seen under Xvfb: the host left its lobby (the table closed) and the other player's lobby went on
     showing the seats as before, Ready and all. It now says the host closed the table, and neither Ready
     nor Start can be pressed while the host is out of reach."""
     host = host_thread()
     add_table(host, "t1", "ppc", seed=3)
-    app.go("online")
-    online = app.top
-    drive.click(online.entries["address"])
-    drive.type(f"127.0.0.1:{host.port}/t1")
-    drive.click(online.join_button)
-    lobby = app.top
+    lobby = _join_from_the_menu(app, drive, host.port, "t1")
     assert _step_until(app, lambda: lobby.port.lobby is not None and lobby.ready_button.is_enabled)
     host.stop()
     assert _step_until(app, lambda: "The host closed the table." in lobby.seats_box.html_text)
@@ -280,12 +285,7 @@ def test_while_the_host_is_out_of_reach_the_game_waits_for_it(app: App, drive) -
     host = host_thread()
     add_table(host, "t1", "pcc", seed=3)
     app.settings.animation_speed = "instant"
-    app.go("online")
-    online = app.top
-    drive.click(online.entries["address"])
-    drive.type(f"127.0.0.1:{host.port}/t1")
-    drive.click(online.join_button)
-    lobby = app.top
+    lobby = _join_from_the_menu(app, drive, host.port, "t1")
     assert _step_until(app, lambda: lobby.start_button.is_enabled)
     drive.click(lobby.start_button)
     assert _step_until(app, lambda: type(app.top).__name__ == "GameScene")
