@@ -22,6 +22,7 @@ from ..engine.views import SeatView
 from ..i18n import _
 from ..net.client import NetClient
 from ..net.codec import reason_from_data, view_from_data
+from ..net.table import PERSON
 from ..net.verify import Verdict, verify_game
 from ..persistence import SaveError
 from ..persistence.net_seats import keep_seat_token
@@ -229,6 +230,16 @@ class RemotePort:
     def name(self, seat: int) -> str:
         name = self._names[seat] if 0 <= seat < len(self._names) else ""
         return shown_name(name) if name else _("Player {n}", n=seat + 1)
+
+    def away(self, seat: int) -> str:
+        """From the host's last lobby: "computer" when a computer plays this person's seat for now,
+        "away" when its player's connection is down, else ""."""
+        for s in (self.lobby or {}).get("seats", []):
+            if s.get("seat") == seat and s.get("kind") == PERSON and s.get("taken"):
+                if s.get("computer_plays"):
+                    return "computer"
+                return "" if s.get("connected") else "away"
+        return ""
 
     def kind_of_seat(self, seat: int) -> str:
         """``person`` or ``computer``: who plays ``seat`` at the host."""

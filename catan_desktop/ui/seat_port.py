@@ -65,6 +65,10 @@ class SeatPort(Protocol):
 
     def name(self, seat: int) -> str: ...
 
+    def away(self, seat: int) -> str:
+        """A person's seat at a hosted game whose player is not there: "away", or "computer" once a
+        computer plays it until they return; "" otherwise (always "" for a game played here)."""
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (a seat played at this screen, or any seat once the game is over)."""
 
@@ -140,6 +144,9 @@ class GamePort:
 
     def say(self, text: str) -> None:
         """Nobody else to talk to at a game played here."""
+
+    def away(self, seat: int) -> str:
+        return ""  # everybody plays at this screen
 
     @property
     def notices(self) -> collections.deque[str]:

@@ -236,3 +236,26 @@ def test_a_host_that_stops_is_said_once_not_at_every_try() -> None:
         assert ann.client.status == "lost"
     finally:
         ann.close()
+
+
+def test_a_friend_away_is_shown_as_away_then_as_played_by_a_computer() -> None:
+    """The seat panels said "human" for a friend who had left the table while a computer played for them.
+    The port tells the screen from the host's lobby: "away" while the connection is down, "computer" once
+    a computer plays the seat (at once after a goodbye)."""
+    host = host_thread()
+    add_table(host, "t1", "pppc", seed=2)
+    ann, bob, cid = (join(host, "t1", n) for n in ("Ann", "Bob", "Cid"))
+    try:
+        assert wait(lambda: min(p.seat for p in (ann, bob, cid)) >= 0, ports=(ann, bob, cid))
+        for p in (ann, bob, cid):
+            p.client.send({"t": "ready", "ready": True})
+        assert wait(lambda: all(p.started for p in (ann, bob, cid)), ports=(ann, bob, cid))
+        assert [ann.away(s) for s in range(4)] == ["", "", "", ""]
+        bob.client.close(bye=False)  # the line drops: away, the game waits for him
+        assert wait(lambda: ann.away(bob.seat) == "away", ports=(ann,))
+        cid.close()  # a goodbye: a computer plays his seat from now on
+        assert wait(lambda: ann.away(cid.seat) == "computer", ports=(ann,))
+        assert ann.away(ann.seat) == "" and ann.away(3) == ""  # a computer's own seat is not "away"
+    finally:
+        ann.close()
+        host.stop()

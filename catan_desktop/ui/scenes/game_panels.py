@@ -73,6 +73,9 @@ class PanelsPart:
                 if seat == self.viewer and who.is_human and not self.port.watching
                 else (_("computer") if not who.is_human else _("human"))
             )
+            away = self.port.away(seat) if who.is_human else ""  # a friend's seat at a hosted game
+            if away:
+                tag = _("away: a computer plays") if away == "computer" else _("away")
             self.draw_text(
                 surface, name, (rect.x + s(24), rect.y + s(8)), 17, INK, bold=True, max_w=rect.w - s(120)
             )
@@ -80,6 +83,8 @@ class PanelsPart:
             # what the seat is doing: below the tag, or beside it on a short panel (six players at 125 %)
             tall = rect.h >= s(100) and not self._addons_compact(rect)  # a compact add-on row takes y+48
             status_at = (rect.x + s(24), rect.y + s(48)) if tall else (tag_right + s(8), rect.y + s(30))
+            # beside the tag, the status stops short of the VP column ("away: a computer plays" is long)
+            room = None if tall else rect.right - s(58) - status_at[0]
             pub = v.public[seat]
             vp = pub.visible_vp
             vp_text = str(vp)
@@ -129,12 +134,14 @@ class PanelsPart:
                 if addon.PANEL_BLOCK:  # Catan a Dois: the reserve tokens (D-1.7)
                     addon.draw_panel_block(surface, rect, seat)
             self._draw_addon_rows(surface, rect, seat)
-            if building:
+            if room is not None and room < s(28):
+                pass  # no room for a status beside the tag
+            elif building:
                 label = _("may build, then Pass") if self.port.is_human(seat) else _("building")
-                self.draw_text(surface, label, status_at, 12, INK, bold=True)
+                self.draw_text(surface, label, status_at, 12, INK, bold=True, max_w=room)
             elif acting and not self.port.is_human(seat):
                 # a steady ellipsis: dots counting up read as a typo in a still ("pensa..", issue 31)
-                self.draw_text(surface, _("thinking…"), status_at, 12, INK_SOFT)
+                self.draw_text(surface, _("thinking…"), status_at, 12, INK_SOFT, max_w=room)
             elif acting and self.view.phase in ("discard", "trade_offer"):
                 self.draw_text(
                     surface,
@@ -143,6 +150,7 @@ class PanelsPart:
                     12,
                     ALERT,
                     bold=True,
+                    max_w=room,
                 )
 
         for addon in self.addons:
