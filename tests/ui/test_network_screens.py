@@ -80,7 +80,7 @@ def test_join_by_address_wait_in_the_lobby_and_play_to_game_over(app: App, drive
         # the port's SaveError was made without its file), and leaving says what happens to the seat
         drive.press(pygame.K_ESCAPE)
         pause = app.top
-        assert type(pause).__name__ == "PauseScene" and pause.remote and not pause.hosting
+        assert type(pause).__name__ == "PauseScene" and pause.remote
         assert not pause.buttons["save"].is_enabled and not pause.buttons["load"].is_enabled
         drive.press(pygame.K_s)
         drive.press(pygame.K_l)
@@ -89,6 +89,12 @@ def test_join_by_address_wait_in_the_lobby_and_play_to_game_over(app: App, drive
         assert type(app.top).__name__ == "ConfirmScene" and "plays your seat" in app.top.text
         drive.press(pygame.K_ESCAPE)
         assert app.top is pause
+        drive.press(pygame.K_ESCAPE)
+        assert app.top is scene
+        # the window's close button asks too (it quit at once: the seat went to a computer unasked)
+        app.step([pygame.event.Event(pygame.QUIT)])
+        assert type(app.top).__name__ == "ConfirmScene" and app.top.title == "Leave the table?"
+        assert app.running
         drive.press(pygame.K_ESCAPE)
         assert app.top is scene
         rng, friend_rng = random.Random(4), random.Random(5)  # one each: the game does not depend on timing

@@ -35,6 +35,23 @@ class FilesPart:
                 self.app.show_message(_("Autosave failed"), f"{exc.path}: {save_problem(exc)}")
 
     def on_quit_request(self) -> bool:
-        """Closing the window during a game: the game is autosaved, so just say so and quit."""
-        self.autosave()
-        return False
+        """Closing the window during a game: a game played here is autosaved, so it just quits; a seat at
+        a network table asks first, as Quit to menu does (the host's game stops for everyone, a friend's
+        seat goes to a computer)."""
+        words = leaving_words(self.port)
+        if words is None:
+            self.autosave()
+            return False
+        self.app.confirm(*words, lambda: setattr(self.app, "running", False), yes=_("Quit"))
+        return True
+
+
+def leaving_words(port: Any) -> tuple[str, str] | None:
+    """The question before leaving a network game from one of its seats (title, text); None for a game
+    played here or watched, where leaving loses nothing."""
+    if not getattr(port, "remote", False) or getattr(port, "watching", False):
+        return None
+    if getattr(port, "hosting", None) is not None:
+        return _("Stop hosting this game?"), _("The game stops for everyone at the table.")
+    return _("Leave the table?"), _("A computer plays your seat from now on. "
+                                    "Join again with the same address to take it back.")

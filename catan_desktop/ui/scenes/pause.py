@@ -14,6 +14,7 @@ from ...persistence import SaveError
 from ..dialogs import centred_rect
 from ..screens import screen
 from ..widgets import PanelOverlay, button_column
+from .game_files import leaving_words
 
 if TYPE_CHECKING:
     from ..app import App
@@ -35,11 +36,6 @@ class PauseScene(PanelOverlay):
     def remote(self) -> bool:
         """A game played over the network: its host keeps it, and it goes on while this menu is open."""
         return bool(getattr(self.played.port, "remote", False))
-
-    @property
-    def hosting(self) -> bool:
-        """This player hosts the network game (leaving stops it for the whole table)."""
-        return self.remote and getattr(self.played.port, "hosting", None) is not None
 
     def build(self) -> None:
         remote = self.remote
@@ -125,29 +121,13 @@ class PauseScene(PanelOverlay):
         self.app.go(self.RULES_SCREEN, self.played.port.rules)  # the rules it plays by (issue 13: not a path)
 
     def quit(self) -> None:
-        if self.hosting:
-            self.app.confirm(
-                _("Stop hosting this game?"),
-                _("The game stops for everyone at the table."),
-                self.quit_to_menu,
-                yes=_("Quit to menu"),
-            )
-            return
-        if self.remote:
-            self.app.confirm(
-                _("Leave the table?"),
-                _("A computer plays your seat from now on. "
-                  "Join again with the same address to take it back."),
-                self.quit_to_menu,
-                yes=_("Quit to menu"),
-            )
-            return
-        self.app.confirm(
-            _("Quit to the menu?"),
-            _("Your game is autosaved after every turn; choose Continue in the menu to resume it."),
-            self.quit_to_menu,
-            yes=_("Quit to menu"),
-        )
+        words = leaving_words(self.played.port)
+        if words is None and self.remote:  # a spectator
+            words = _("Stop watching this game?"), _("You can watch it again from Play over the network.")
+        if words is None:
+            words = (_("Quit to the menu?"),
+                     _("Your game is autosaved after every turn; choose Continue in the menu to resume it."))
+        self.app.confirm(*words, self.quit_to_menu, yes=_("Quit to menu"))
 
     def quit_to_menu(self) -> None:
         """Autosave once more (the turn in progress too), then show the main menu."""
