@@ -117,6 +117,7 @@ class Announcer:
         self._zc: Any = None
         self._infos: dict[str, Any] = {}
         self._lock = threading.Lock()
+        self._closed = False
 
     def _info(self, table: str, variant: str, free: int, playing: bool) -> Any:
         from zeroconf import ServiceInfo
@@ -134,6 +135,8 @@ class Announcer:
 
     def _announce(self, tables: list[tuple[str, str, int, bool]]) -> None:
         with self._lock:
+            if self._closed:  # the host stopped before this thread got the lock: announce nothing
+                return
             try:
                 if self._zc is None:
                     self._zc = _zeroconf()
@@ -148,11 +151,17 @@ class Announcer:
                 self.problem = str(exc) or type(exc).__name__
 
     def close(self) -> None:
+        """Withdraw the announcements and stop. Also when an announcement's thread had not taken the lock
+        yet: it then announces nothing (it made its Zeroconf after the close, so the stopped host's table was
+        announced and zeroconf's thread ran on: seen in the hosting test). And zeroconf is closed even when
+        withdrawing fails."""
         with self._lock:
+            self._closed = True
             zc, self._zc = self._zc, None
             if zc is not None:
                 with contextlib.suppress(Exception):
                     zc.unregister_all_services()
+                with contextlib.suppress(Exception):
                     zc.close()
 
 

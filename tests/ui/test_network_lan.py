@@ -70,3 +70,15 @@ def test_leaving_play_online_stops_its_listening_thread(home, app) -> None:  # t
         assert listening() == before + 1
         app.pop()
         assert wait(lambda: listening() == before, timeout=5)
+
+
+def test_an_announcement_that_comes_after_the_close_announces_nothing() -> None:
+    """The host's Leave closed its announcer before the announcing thread had taken the lock; that thread
+    then made its Zeroconf, announced the stopped table, and zeroconf's thread ran on (one left after the
+    hosting test). Here the late thread's work is run after the close, as it happened."""
+    before = {t.ident for t in threading.enumerate()}
+    announcer = Announcer("Late", 8765, address="127.0.0.1")
+    announcer.close()
+    announcer._announce([("table-1", "base", 2, False)])  # the thread's body, late
+    assert announcer._zc is None and not announcer._infos
+    assert {t.ident for t in threading.enumerate()} <= before
