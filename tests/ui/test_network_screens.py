@@ -282,6 +282,8 @@ def test_the_lobby_says_when_the_host_closed_the_table(app: App, drive) -> None:
     host.stop()
     assert _step_until(app, lambda: "The host closed the table." in lobby.seats_box.html_text)
     assert not lobby.ready_button.is_enabled and not lobby.start_button.is_enabled
+    app.go("menu", how="reset")  # the lobby closed another way than Leave: its connection stops trying
+    assert wait(lambda: lobby.port.client.status == "closed", timeout=5)
 
 
 def test_while_the_host_is_out_of_reach_the_game_waits_for_it(app: App, drive) -> None:  # type: ignore[no-untyped-def]

@@ -159,6 +159,14 @@ class LobbyScene(ScreenScene):
             self._chat_shown = len(self.port.chat)
             self.chat_box.set_text(self._chat_html())
 
+    def exit(self) -> None:
+        """Closed any other way than Leave or the game's start (the app quitting, the menu reset): the
+        connection goes with it (its thread went on trying a host that had gone)."""
+        if not self._left:
+            self._left = True
+            self.port.close()
+        super().exit()
+
     def _open_game(self) -> None:
         self._left = True
         port = self.port
