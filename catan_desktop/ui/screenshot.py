@@ -78,7 +78,9 @@ def screenshot(
     keep: dict[str, object] | None = None,
 ) -> Path:
     """Render ``scene_name`` at ``size`` and save it as PNG; returns the path. Raises ValueError.
-    ``keep``, if given, receives the app (``"app"``) and the game screen (``"game"``), for tests."""
+    ``keep``, if given, receives the app (``"app"``), the game screen (``"game"``) and the function that
+    closes them (``"close"``: the screens' threads and hosts stop), for tests; without it they are closed
+    once the picture is saved."""
     if scene_name not in SCENES:
         raise ValueError(f"unknown scene {scene_name!r}; choose one of {', '.join(SCENES)}")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -91,6 +93,7 @@ def screenshot(
 
     app = App(size=size)
     app.settings.animation_speed = "instant"
+    others: list[Any] = []  # ports staged beside the screens (the lobby's friend), closed with them
     if scene_name == "dice":  # the Catan Dice Game in the middle of a game, the dice rolled
         from .scenes.dice_demo import dice_variant, stage_demo
 
@@ -120,7 +123,7 @@ def screenshot(
     elif scene_name == "online":  # Play over the network: join and host
         app.go("online")
     elif scene_name == "lobby":  # hosting here: a friend joined and said hello, two computers wait
-        _stage_lobby(app, variant)
+        others.append(_stage_lobby(app, variant))
     elif scene_name == "editor":  # the board editor on --variant's board: numbers being given; on a map,
         app.go("editor", variant)  # a starred place chosen (its name and marks on the left)
         editor = app.top
@@ -201,11 +204,20 @@ def screenshot(
                 app.step([])
     app.mark_dirty()
     app.step([])
-    if keep is not None:
-        keep["app"] = app
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(out))
+
+    def close() -> None:
+        """The screens exit (a hosted table stops, Play online stops listening) and staged ports leave."""
+        app.close(len(app.scenes))
+        for port in others:
+            port.close()
+
+    if keep is not None:  # the caller looks at the screens first, then calls keep["close"]
+        keep["app"], keep["close"] = app, close
+    else:
+        close()
     return out
 
 
@@ -223,7 +235,7 @@ def _variant_with(module: str) -> list[str]:
     return []
 
 
-def _stage_lobby(app: Any, variant: str) -> None:
+def _stage_lobby(app: Any, variant: str) -> Any:
     """The lobby of a table hosted here on 127.0.0.1 (a free port): you, a friend who is ready and
     greeted the table, and two computers."""
     import time
@@ -255,3 +267,4 @@ def _stage_lobby(app: Any, variant: str) -> None:
         time.sleep(0.01)
     app.go("lobby", mine, thread.port)
     app.step([])
+    return friend

@@ -56,11 +56,14 @@ def test_every_game_screen_holds_its_words(code, size, scene, speaking, tmp_path
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         screenshot(scene, tmp_path / "shot.png", variant=variant, size=size, keep=(holder := {}))
-    clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
-    assert not clipped, f"{code} {scene}: {clipped}"
-    shortened = sorted(getattr(holder.get("game"), "shortened", ()))
-    assert not shortened, f"{code} {scene}: shortened to fit: {shortened[:6]}"
-    assert not cut_buttons(holder["app"]), f"{code} {scene}: labels wider than their buttons"
+    try:
+        clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
+        assert not clipped, f"{code} {scene}: {clipped}"
+        shortened = sorted(getattr(holder.get("game"), "shortened", ()))
+        assert not shortened, f"{code} {scene}: shortened to fit: {shortened[:6]}"
+        assert not cut_buttons(holder["app"]), f"{code} {scene}: labels wider than their buttons"
+    finally:
+        holder["close"]()  # the lobby's host and clients and Play online's listening stop here
 
 
 def cut_buttons(app: App) -> list[tuple[str, int, int]]:
