@@ -124,7 +124,10 @@ class Announcer:
 
         address = self.address or _own_address()
         label = f"{self.name} \u00b7 {table}"[:60]
-        return ServiceInfo(SERVICE, f"{label}.{SERVICE}", addresses=[socket.inet_aton(address)],
+        name = f"{label}.{SERVICE}"
+        # the server named, as registering names it when it is missing: an update without one
+        # (update_service does not fill it in) failed and withdrew the table from the network
+        return ServiceInfo(SERVICE, name, addresses=[socket.inet_aton(address)], server=name,
                            port=self.port, properties={"table": table, "variant": variant, "free": str(free),
                                                        "playing": "1" if playing else "0", "v": "1"})
 

@@ -82,3 +82,26 @@ def test_an_announcement_that_comes_after_the_close_announces_nothing() -> None:
     announcer._announce([("table-1", "base", 2, False)])  # the thread's body, late
     assert announcer._zc is None and not announcer._infos
     assert {t.ident for t in threading.enumerate()} <= before
+
+
+def test_an_announcement_updated_after_the_lobby_changed_is_still_heard() -> None:
+    """Seen with two app windows: the hosted table was never listed on the other. Its first announcement
+    went out, but the update when the host's own player sat down (free seats 2 -> 1) failed ("ServiceInfo
+    must have a server": zeroconf's update does not name the server as its registration does) and took the
+    table off the network. The update is heard, with its new count."""
+    browser = LanBrowser()
+    name = f"Upd {time.monotonic_ns() % 100000}"
+    announcer = Announcer(name, 8765, address="127.0.0.1")
+    try:
+        if browser.problem:
+            pytest.skip(f"no multicast DNS on this machine: {browser.problem}")
+        mine = lambda: [g for g in browser.games() if g.name.startswith(name)]  # noqa: E731
+        announcer._announce([("table-1", "base", 2, False)])  # the thread's body, in order
+        if not wait(lambda: bool(mine()), timeout=10):
+            pytest.skip(f"the announcement was not heard: {announcer.problem or 'no multicast to itself'}")
+        announcer._announce([("table-1", "base", 1, False)])
+        assert announcer.problem is None
+        assert wait(lambda: [g.free for g in mine()] == [1], timeout=10), mine()
+    finally:
+        announcer.close()
+        browser.close()
