@@ -11,6 +11,7 @@ import socket
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -197,23 +198,26 @@ def test_watching_a_game_from_the_network_screen_to_game_over(app: App, drive) -
         host.stop()
 
 
+class FakeLan:
+    """Games on your network, as heard (the tests add them)."""
+
+    problem = None
+
+    def __init__(self) -> None:
+        self.heard: list[Any] = []
+
+    def games(self) -> list[Any]:
+        return list(self.heard)
+
+    def close(self) -> None:
+        pass
+
+
 def test_a_game_heard_on_the_network_while_typing_keeps_the_box_and_its_keys(app: App, drive) -> None:  # type: ignore[no-untyped-def]
     """The list of games on the network is made again when a game is heard; the address box being typed in
     keeps its focus and cursor, so the keys typed next are not lost (seen in bench/net_walk.py: the joining
     window's address came out short and Join said the address was wrong)."""
     from catan_desktop.net.lan import LanGame
-
-    class FakeLan:
-        problem = None
-
-        def __init__(self) -> None:
-            self.heard: list[LanGame] = []
-
-        def games(self) -> list[LanGame]:
-            return list(self.heard)
-
-        def close(self) -> None:
-            pass
 
     app.go("online")
     online = app.top
@@ -312,3 +316,29 @@ def test_while_the_host_is_out_of_reach_the_game_waits_for_it(app: App, drive) -
     scene.draw_text = recording  # type: ignore[method-assign]
     scene.draw_header(app.screen, pygame.Rect(0, 0, 1280, 46))
     assert "Waiting for the host…" in shown
+
+
+def test_a_game_on_your_network_is_chosen_by_a_click_and_joined_by_a_double_click(app: App, drive) -> None:  # type: ignore[no-untyped-def]
+    """Seen with two app windows: a click on a listed game did nothing, and a double-click said "Type the
+    host's address" (the screen's own widget events never reached the list's). A click fills the address
+    box; a double-click joins."""
+    from catan_desktop.net.lan import LanGame
+
+    host = host_thread()
+    try:
+        add_table(host, "table-1", "ppc", seed=3)
+        app.go("online")
+        online = app.top
+        online.lan.close()
+        online.lan = FakeLan()
+        online.lan.heard.append(LanGame("Ann", "127.0.0.1", host.port, "table-1", "base", 2))
+        drive.pump()
+        item = online.list.item_list_container.elements[0]
+        drive.click(item)
+        assert online.entries["address"].get_text() == f"127.0.0.1:{host.port}/table-1"
+        drive.click(item)  # the second click of a double-click
+        assert _step_until(app, lambda: type(app.top).__name__ == "LobbyScene")
+        lobby = app.top
+        assert _step_until(app, lambda: lobby.port.seat >= 0)
+    finally:
+        host.stop()

@@ -232,6 +232,8 @@ class OnlineScene(ScreenScene):
         return True
 
     def on_widget_event(self, event: pygame.event.Event) -> bool:
+        if super().on_widget_event(event):  # a game on your network chosen (it never was: a click did
+            return True  # nothing and a double-click said "Type the host's address")
         value = getattr(event, "selected_option_id", None)
         element = event.ui_element
         if not value:
