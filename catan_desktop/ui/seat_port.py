@@ -118,6 +118,7 @@ class SeatPort(Protocol):
     remote: bool  # the game is played on another computer (its host): no undo, no saves, no replaying it here
     watching: bool  # a spectator of a hosted game: no seat, no hand; every seat's view is the public one
     out_of_reach: bool  # a hosted game whose host cannot be reached now: no move can be sent
+    hosting: Any  # the host beside this game when this player hosts it (net.host.HostThread), else None
 
     @property
     def verdict(self) -> Any:
@@ -140,6 +141,7 @@ class GamePort:
     remote = False
     watching = False
     out_of_reach = False
+    hosting = None
     verdict = None
 
     def say(self, text: str) -> None:

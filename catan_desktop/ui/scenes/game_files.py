@@ -51,7 +51,7 @@ def leaving_words(port: Any) -> tuple[str, str] | None:
     played here or watched, where leaving loses nothing."""
     if not getattr(port, "remote", False) or getattr(port, "watching", False):
         return None
-    if getattr(port, "hosting", None) is not None:
+    if getattr(port, "hosting", None) is not None:  # (getattr: the menus' stand-in ports have no more)
         return _("Stop hosting this game?"), _("The game stops for everyone at the table.")
     return _("Leave the table?"), _("A computer plays your seat from now on. "
                                     "Join again with the same address to take it back.")
